@@ -1,0 +1,1 @@
+"""Hoard's host, persistence, console and Discord adapter."""
