@@ -1,0 +1,690 @@
+"""Converts the shared DragonFrontDb card list into the project's own card file.
+
+Run `python -m games.dragonfront.convert`: it reads `/work/shared/dragonfront/AllCards.json` (or the
+path given as the first argument), parses every card's ability text into the effect vocabulary the
+engine interprets (see `games.dragonfront.effects`), writes a short description in the project's own
+words, and saves `data/dragonfront/cards.json` plus the eight base decks in `data/dragonfront/decks.json`.
+A card whose text the parser cannot express is kept with `"unsupported"` set and is never dealt.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+SOURCE = Path("/work/shared/dragonfront/AllCards.json")
+OUT_DIR = Path(__file__).resolve().parent.parent.parent / "data" / "dragonfront"
+
+KEYWORDS = ("FLIGHT", "RANGE", "SPRINT", "RUSH", "ARMOR", "STEALTH", "SWIFT", "BLIGHT", "STUN",
+            "DEATHBLOW", "BREACH", "BERSERK", "UNION", "CATAPULT", "SHIFT", "PUSH", "STEELWARD",
+            "BLESS", "WALL", "REGEN", "SIPHON", "GIANT")
+PREFIXES = {"Eclipse": "Ec", "Scales": "Sc", "Strife": "St", "Thorns": "Th", "Silence": "Si",
+            "Essence": "ES", "Delirium": "De", "Aegis": "Ae"}
+CHAMPIONS = {"Eclipse": "EcC001", "Scales": "ScC001", "Strife": "StC001", "Thorns": "ThC001",
+             "Silence": "SiC003", "Essence": "ESC004", "Delirium": "DeC001", "Aegis": "AeC002"}
+STIPEND = "ToS002"
+
+# Names used in ability texts for cards created by other cards.
+TOKENS = {
+    "stygian": "ToU001", "1/1 stygian": "ToU001", "1/2 warden": "ScU003", "shadow": "ToU011",
+    "1/1 shadow": "ToU011", "2/2 slag": "ToU010", "0/2 creeper": "ToU003", "mana dagger": "ToS001",
+    "genesis scout": "AeU000", "1/1 genesis scout": "AeU000", "1/1 golem": "ESU003",
+    "golem": "ESU003", "0/5 wall": "ToF005", "loom fort": "ToF004", "1/1 grim vision": "ToU006",
+    "jelly": "ToU007", "0/1 jelly": "ToU007", "1/1 arachnis": "ToU002", "arachnis": "ToU002",
+}
+
+N = r"(\d+)"
+
+
+def _load(path: Path) -> list[dict[str, Any]]:
+    text = path.read_text(encoding="utf-8-sig")
+    text = re.sub(r",(\s*[\]}])", r"\1", text)
+    return json.loads(text)
+
+
+class Unsupported(Exception):
+    """The text has a phrase the vocabulary cannot express yet."""
+
+
+def _token(name: str, by_name: dict[str, str]) -> str:
+    key = name.strip().lower().rstrip("s") if name.strip().lower() not in TOKENS else name.strip().lower()
+    for k in (name.strip().lower(), key):
+        if k in TOKENS:
+            return TOKENS[k]
+        if k in by_name:
+            return by_name[k]
+    raise Unsupported(f"unknown card '{name}'")
+
+
+# -- effect phrases --------------------------------------------------------------------------
+
+def _phrase(p: str, by_name: dict[str, str], target: str = "target") -> list[dict[str, Any]]:
+    """Parses one effect phrase (after a trigger, or a spell sentence) into effects."""
+    p = p.strip().rstrip(".").strip()
+    parts = re.split(r",? and (?=(?:DRAW|Gain|Deal|deal|destroy|Destroy|BLESS|gain|Add|STUN))|, (?=(?:deal|destroy|gain|Add|set))|\. ", p)
+    if len(parts) > 1:
+        out: list[dict[str, Any]] = []
+        for part in parts:
+            out += _phrase(part, by_name, target)
+        return out
+    for rx, fn in _PHRASES:
+        m = re.fullmatch(rx, p, flags=re.IGNORECASE)
+        if m:
+            return fn(m, by_name, target)
+    raise Unsupported(p)
+
+
+def _n(s: str) -> int:
+    return int(s)
+
+
+def _count(word: str) -> Any:
+    word = word.lower()
+    if word in ("a", "an", "one"):
+        return 1
+    if word == "two":
+        return 2
+    if re.fullmatch(r"\d+-\d+", word):
+        lo, hi = word.split("-")
+        return [int(lo), int(hi)]
+    return int(word)
+
+
+_UNIT_SEL = {
+    "unit": "target", "a unit": "target", "an enemy unit": "target", "an ally unit": "target",
+    "this unit": "self", "the enemy stronghold": "enemy_sh", "your stronghold": "own_sh",
+    "all enemy units": "enemies", "all ally units": "allies", "all units": "all_units",
+    "all other units": "others", "all ally units in this row": "allies_row",
+    "all enemy units in this lane": "enemies_lane", "all units in a lane": "lane_units",
+    "all enemy units in ally territory": "enemies_in_own_territory",
+    "all adjacent units": "adjacent", "a random enemy unit": "random_enemy",
+    "a random ally unit": "random_ally", "enemy units in target row": "row_enemies",
+    "all units in this lane": "units_lane", "the unit directly in front of this one": "ahead",
+    "the unit in front of this unit": "ahead", "all enemy units in this row": "enemies_row",
+    "all ally units in a frontline row": "row_allies", "all ally units in this lane": "allies_lane",
+    "both strongholds": "both_sh", "each stronghold": "both_sh", "all enemy forts": "enemy_forts",
+}
+
+
+def _sel(s: str) -> str:
+    s = s.strip().lower()
+    if s in _UNIT_SEL:
+        return _UNIT_SEL[s]
+    raise Unsupported(f"target '{s}'")
+
+
+def _kw_phrase(s: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for part in re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+", s.strip().rstrip(".")):
+        m = re.fullmatch(r"([A-Z]+)(?: (\d+))?", part.strip())
+        if not m or m.group(1) not in KEYWORDS:
+            raise Unsupported(f"keyword '{part}'")
+        out[m.group(1)] = int(m.group(2) or 1)
+    return out
+
+
+_PHRASES: list[tuple[str, Any]] = [
+    (r"(?:DRAW|Draw) " + N + r"(?: cards?)?", lambda m, b, t: [{"op": "draw", "n": _n(m[1])}]),
+    (r"DRAW", lambda m, b, t: [{"op": "draw", "n": 1}]),
+    (r"Both players DRAW " + N, lambda m, b, t: [{"op": "draw", "n": _n(m[1]), "who": "both"}]),
+    (r"(?:gain|earn) " + N + r" Mana", lambda m, b, t: [{"op": "mana", "n": _n(m[1])}]),
+    (r"(?:gain|earn) a Mana", lambda m, b, t: [{"op": "mana", "n": 1}]),
+    (r"MANA " + N, lambda m, b, t: [{"op": "mana", "n": _n(m[1])}]),
+    (r"Fill your Mana", lambda m, b, t: [{"op": "fill_mana"}]),
+    (r"gain " + N + r" Champion Tokens?", lambda m, b, t: [{"op": "tokens", "n": _n(m[1])}]),
+    (r"DRAIN " + N, lambda m, b, t: [{"op": "drain", "n": _n(m[1])}]),
+    (r"Deal " + N + r" damage to (a unit|an enemy unit|the enemy Stronghold|your Stronghold|all enemy units|all ally units|all units|all other units|all enemy units in this lane|all units in a lane|all enemy units in Ally Territory|all adjacent units|a random enemy unit|enemy units in target row|all units in this lane|all enemy units in this row|both Strongholds|each Stronghold)",
+     lambda m, b, t: [{"op": "damage", "to": _sel(m[2]), "n": _n(m[1])}]),
+    (r"(?:Deal|deal) " + N + r" damage to (?:the )?unit", lambda m, b, t: [{"op": "damage", "to": t, "n": _n(m[1])}]),
+    (r"(?:Deal|deal) " + N + r" damage", lambda m, b, t: [{"op": "damage", "to": t, "n": _n(m[1])}]),
+    (r"Deal " + N + r" damage to a unit in the Frontlines", lambda m, b, t: [{"op": "damage", "to": "target", "n": _n(m[1])}]),
+    (r"Deal " + N + r" damage randomly split between all enemy units",
+     lambda m, b, t: [{"op": "damage_split", "to": "enemies", "n": _n(m[1])}]),
+    (r"Deal " + N + r" damage and STUN a unit", lambda m, b, t: [{"op": "damage", "to": "target", "n": _n(m[1])}, {"op": "stun", "to": "target"}]),
+    (r"Deal " + N + r" damage to a unit\. Excess damage is applied down the lane ending at the enemy Stronghold",
+     lambda m, b, t: [{"op": "damage_pierce", "to": "target", "n": _n(m[1])}]),
+    (r"HEAL your Stronghold for each point of damage inflicted", lambda m, b, t: [{"op": "heal", "to": "own_sh", "n": "dealt"}]),
+    (r"HEAL your Stronghold (?:for )?" + N, lambda m, b, t: [{"op": "heal", "to": "own_sh", "n": _n(m[1])}]),
+    (r"Heal your Stronghold for " + N + r"(?: and gain (\d+) mana)?",
+     lambda m, b, t: [{"op": "heal", "to": "own_sh", "n": _n(m[1])}] + ([{"op": "mana", "n": _n(m[2])}] if m[2] else [])),
+    (r"HEAL (?:unit|a unit|target unit) for " + N, lambda m, b, t: [{"op": "heal", "to": t, "n": _n(m[1])}]),
+    (r"HEAL this unit(?: for)? " + N, lambda m, b, t: [{"op": "heal", "to": "self", "n": _n(m[1])}]),
+    (r"HEAL all ally units(?: for)? " + N, lambda m, b, t: [{"op": "heal", "to": "allies", "n": _n(m[1])}]),
+    (r"All Ally units heal to their full health", lambda m, b, t: [{"op": "heal", "to": "allies", "n": 99}]),
+    (r"(?:Grant|Give) (an ally unit|a unit|this unit|all ally units|all enemy units|all ally units in this row|all ally units in a Frontline row|all ally units in this lane) \+" + N + r"/\+" + N,
+     lambda m, b, t: [{"op": "buff", "to": _sel(m[1]), "pw": _n(m[2]), "hp": _n(m[3])}]),
+    (r"(?:Grant|Give) (an ally unit|a unit|this unit|all ally units|all ally units in this row|all ally units in a Frontline row|all ally units in this lane) \+" + N + r" (Power|Health)",
+     lambda m, b, t: [{"op": "buff", "to": _sel(m[1]), ("pw" if m[3] == "Power" else "hp"): _n(m[2])}]),
+    (r"(?:Grant|Give) \+" + N + r" (Power|Health) to (all ally units|all ally units in this row|all ally units in this lane)",
+     lambda m, b, t: [{"op": "buff", "to": _sel(m[3]), ("pw" if m[2] == "Power" else "hp"): _n(m[1])}]),
+    (r"All Ally units gain \+" + N + r"/\+" + N, lambda m, b, t: [{"op": "buff", "to": "allies", "pw": _n(m[1]), "hp": _n(m[2])}]),
+    (r"(?:this unit )?gains? \+" + N + r"/\+" + N, lambda m, b, t: [{"op": "buff", "to": "self", "pw": _n(m[1]), "hp": _n(m[2])}]),
+    (r"(?:this unit )?gains? \+" + N + r" (Power|Health)", lambda m, b, t: [{"op": "buff", "to": "self", ("pw" if m[2] == "Power" else "hp"): _n(m[1])}]),
+    (r"(?:this unit )?gains? " + N + r" (Power|Health)", lambda m, b, t: [{"op": "buff", "to": "self", ("pw" if m[2] == "Power" else "hp"): _n(m[1])}]),
+    (r"\+" + N + r" Power", lambda m, b, t: [{"op": "buff", "to": "self", "pw": _n(m[1])}]),
+    (r"(?:Randomly gain|Gain) \+" + N + r" (Power|Health) or \+" + N + r" (Power|Health)(?: at random)?",
+     lambda m, b, t: [{"op": "random", "of": [[{"op": "buff", "to": "self", ("pw" if m[2] == "Power" else "hp"): _n(m[1])}],
+                                              [{"op": "buff", "to": "self", ("pw" if m[4] == "Power" else "hp"): _n(m[3])}]]}]),
+    (r"STUN (a unit|an enemy unit|the unit directly in front of this one|all enemy units in this lane|all enemy units)",
+     lambda m, b, t: [{"op": "stun", "to": _sel(m[1])}]),
+    (r"(?:Enemy units entering this space are|Stun the unit and are|unit is) STUNNED", lambda m, b, t: [{"op": "stun", "to": t}]),
+    (r"Enemy units become POISONED", lambda m, b, t: [{"op": "poison", "to": t}]),
+    (r"POISON (?:a|an enemy) unit", lambda m, b, t: [{"op": "poison", "to": "target"}]),
+    (r"Enemy non-Champion units in this lane become POISONED", lambda m, b, t: [{"op": "poison", "to": "enemies_lane_nonchamp"}]),
+    (r"Add (a|an|one|two|\d+|\d+-\d+) \[?([\w/' -]+?)\]?(?: forts?| units?)? to your hand",
+     lambda m, b, t: [{"op": "add_hand", "card": _token(re.sub(r"^\d+/\d+ ", lambda x: x[0], m[2]), b), "n": _count(m[1])}]),
+    (r"Add (a|an|one|two|\d+) \[?(\d+/\d+)\]? (walls?|Wardens?|Stygians?|Shadows?|Golems?)(?: fort)? to your hand",
+     lambda m, b, t: [{"op": "add_hand", "card": _token(m[2] + " " + m[3].rstrip("s"), b), "n": _count(m[1])}]),
+    (r"Deploy a (\d+/\d+ \w+) in each open space in Ally Territory",
+     lambda m, b, t: [{"op": "summon", "card": _token(m[1], b), "to": "open_own_territory"}]),
+    (r"Destroy (?:a|target) fort", lambda m, b, t: [{"op": "destroy", "to": "target"}]),
+    (r"Destroy a non-Champion unit", lambda m, b, t: [{"op": "destroy", "to": "target"}]),
+    (r"Destroy (?:a|an enemy|target) unit", lambda m, b, t: [{"op": "destroy", "to": "target"}]),
+    (r"Destroy all enemy forts in this lane", lambda m, b, t: [{"op": "destroy", "to": "enemy_forts_lane"}]),
+    (r"destroy this fort", lambda m, b, t: [{"op": "destroy", "to": "self"}]),
+    (r"Destroy this unit", lambda m, b, t: [{"op": "destroy", "to": "self"}]),
+    (r"Gain Mana equal to its cost", lambda m, b, t: [{"op": "mana", "n": "fort_cost"}]),
+    (r"BLESS (?:this tile|the space)", lambda m, b, t: [{"op": "bless", "to": "self_space" if t == "entrant" else "target_space"}]),
+    (r"BLESS " + N + r" random tiles in the frontlines", lambda m, b, t: [{"op": "bless", "to": "random_frontline", "n": _n(m[1])}]),
+    (r"Randomly Bless " + N + r" tiles", lambda m, b, t: [{"op": "bless", "to": "random_any", "n": _n(m[1])}]),
+    (r"set its Power to " + N, lambda m, b, t: [{"op": "set_power", "to": t, "n": _n(m[1])}]),
+    (r"PUSH (?:the )?unit", lambda m, b, t: [{"op": "push", "to": t}]),
+    (r"PUSH (?:a|an enemy|target) unit", lambda m, b, t: [{"op": "push", "to": "target"}]),
+    (r"PULL (?:a|an enemy|target) unit", lambda m, b, t: [{"op": "pull", "to": "target"}]),
+    (r"PULL an enemy unit in this lane's spawn row", lambda m, b, t: [{"op": "pull", "to": "enemy_spawn_lane"}]),
+    (r"SHIFT (?:an enemy|a|an ally) unit", lambda m, b, t: [{"op": "shift", "to": "target"}]),
+    (r"Return (?:a|an enemy|an ally|target) unit to its owner's hand", lambda m, b, t: [{"op": "return_hand", "to": "target"}]),
+    (r"Change an enemy unit's base Power to " + N + r" until the end of the turn",
+     lambda m, b, t: [{"op": "set_power", "to": "target", "n": _n(m[1]), "eot": True}]),
+    (r"Add a copy of an ally non-Champion unit in play to your hand", lambda m, b, t: [{"op": "copy_hand", "to": "target"}]),
+    (r"EVOLVE into ([\w' -]+)", lambda m, b, t: [{"op": "evolve", "card": _token(m[1], b)}]),
+    (r"Reduce the power of a random enemy unit to 0", lambda m, b, t: [{"op": "set_power", "to": "random_enemy", "n": 0}]),
+    (r"Randomly destroy an enemy unit", lambda m, b, t: [{"op": "destroy", "to": "random_enemy"}]),
+    (r"Grant \+" + N + r" Health to a random Ally unit", lambda m, b, t: [{"op": "buff", "to": "random_ally", "hp": _n(m[1])}]),
+    (r"(?:Grant|Give) (an ally unit|a unit|this unit|all ally units) ([A-Z]+(?: \d+)?(?:(?:,| and) [A-Z]+(?: \d+)?)*)",
+     lambda m, b, t: [{"op": "grant", "to": _sel(m[1]), "kw": _kw_phrase(m[2])}]),
+]
+
+
+def _trigger_ability(on: str, body: str, by_name: dict[str, str], target: str = "self") -> dict[str, Any]:
+    """Parses "<effects>[ if <cond>]" after a trigger word."""
+    cond = None
+    conds = [
+        (r"If occupied, (.+)", "occupied"),
+        (r"If this unit is in Enemy Territory, (.+)", "in_enemy_territory"),
+        (r"If in Enemy Territory, (.+)", "in_enemy_territory"),
+        (r"If in Ally Territory, (.+)", "in_own_territory"),
+        (r"If this unit did not take an action, (.+)", "not_acted"),
+        (r"If occupying a BLESSED tile, (.+)", "on_blessed"),
+        (r"(.+) if occupied by an ally unit", "occupied_ally"),
+        (r"(.+) if occupied by an enemy unit or Starling", "occupied_enemy_or_starling"),
+        (r"(.+) if occupied by an enemy unit", "occupied_enemy"),
+        (r"(.+) if occupied", "occupied"),
+        (r"(.+) if in Enemy Territory", "in_enemy_territory"),
+        (r"(.+) if an enemy unit is in this lane", "enemy_in_lane"),
+        (r"(.+) if this unit is in the spawn row", "in_spawn_row"),
+        (r"(.+) if on a BLESSED tile", "on_blessed"),
+    ]
+    for rx, c in conds:
+        m = re.fullmatch(rx, body.strip().rstrip("."), flags=re.IGNORECASE)
+        if m:
+            cond, body = c, m[1]
+            break
+    body = re.sub(r"owner's Stronghold is dealt (\d+) damage and gains (\d+) Mana",
+                  r"Deal \1 damage to your Stronghold and gain \2 Mana", body)
+    ability: dict[str, Any] = {"on": on, "do": _phrase(body, by_name, target)}
+    if cond:
+        ability["if"] = cond
+    return ability
+
+
+# -- whole sentences --------------------------------------------------------------------------
+
+def _spell(card: dict[str, Any], text: str, by_name: dict[str, str]) -> dict[str, Any]:
+    """Parses a spell's text: a chosen target kind plus effects (or CHOOSE ONE modes)."""
+    m = re.fullmatch(r"CHOOSE ONE: (.+?) -or- (.+?)\.?", text)
+    if m:
+        return {"modes": [_spell_mode(m[1], by_name), _spell_mode(m[2], by_name)]}
+    return _spell_mode(text, by_name)
+
+
+_TARGET_KINDS = [
+    (r"a unit in the Frontlines", "frontline_unit"), (r"an enemy unit", "enemy_unit"),
+    (r"an ally non-Champion unit", "ally_nonchamp"), (r"an ally unit", "ally_unit"),
+    (r"a non-Champion unit", "nonchamp"), (r"a unit", "unit"), (r"a fort", "fort"),
+    (r"a lane", "lane"), (r"a Frontline row", "front_row"), (r"target row", "row"),
+]
+
+
+def _spell_mode(text: str, by_name: dict[str, str]) -> dict[str, Any]:
+    text = text.strip().rstrip(".")
+    special = _SPECIAL_SPELLS.get(text)
+    if special:
+        return json.loads(json.dumps(special))
+    kind = "none"
+    for rx, k in _TARGET_KINDS:
+        if re.search(r"\b" + rx + r"\b", text):
+            kind = k
+            break
+    if kind == "none" and re.search(r"\bunit\b", text) and not re.search(
+            r"random|all |ally units|enemy units", text, flags=re.IGNORECASE):
+        raise Unsupported(f"spell target in '{text}'")
+    sentences = [s for s in re.split(r"(?<=\.)\s+", text) if s]
+    effects: list[dict[str, Any]] = []
+    for s in sentences:
+        effects += _phrase(s, by_name)
+    return {"target": kind, "do": effects}
+
+
+# Whole spell texts whose wording the phrase rules do not split well, encoded in the same vocabulary.
+_SPECIAL_SPELLS: dict[str, dict[str, Any]] = {
+    "Deal 2 damage to a unit. If it is a Slag, grant it +2 Health instead": {
+        "target": "unit", "do": [{"op": "if", "cond": {"race": "SLAG", "of": "target"},
+                                  "then": [{"op": "buff", "to": "target", "hp": 2}],
+                                  "else": [{"op": "damage", "to": "target", "n": 2}]}]},
+    "Grant an ally unit START OF TURN: Gain 1 Mana": {
+        "target": "ally_unit", "do": [{"op": "grant", "to": "target", "ability": {
+            "on": "start", "do": [{"op": "mana", "n": 1}]}}]},
+    "Grant an ally unit END OF TURN: REGEN 1": {
+        "target": "ally_unit", "do": [{"op": "grant", "to": "target", "kw": {"REGEN": 1}}]},
+    "Choose a unit. Every time it receives damage, DRAW 1": {
+        "target": "unit", "do": [{"op": "grant", "to": "target", "caster": True, "ability": {
+            "on": "damaged", "do": [{"op": "draw", "n": 1}]}}]},
+    "Randomly grant an ally unit ARMOR, REGEN, or DEATHBLOW. This effect goes off twice on Golem units": {
+        "target": "ally_unit", "do": [{"op": "if", "cond": {"race": "GOLEM", "of": "target"},
+                                       "then": [{"op": "random", "of": "$chaos"}, {"op": "random", "of": "$chaos"}],
+                                       "else": [{"op": "random", "of": "$chaos"}]}]},
+    "Deal 2 damage to a unit. If a Starling unit is in the same lane, deal 5 damage instead": {
+        "target": "unit", "do": [{"op": "if", "cond": {"race_in_lane": "STARLING"},
+                                  "then": [{"op": "damage", "to": "target", "n": 5}],
+                                  "else": [{"op": "damage", "to": "target", "n": 2}]}]},
+    "Deal 4 damage to a unit. Excess damage is applied down the lane ending at the enemy Stronghold": {
+        "target": "unit", "do": [{"op": "damage_pierce", "to": "target", "n": 4}]},
+    "Add a copy of an ally non-Champion unit in play to your hand": {
+        "target": "ally_nonchamp", "do": [{"op": "copy_hand", "to": "target"}]},
+    "Grant all ally units in a Frontline row +2 Health": {
+        "target": "front_row", "do": [{"op": "buff", "to": "row_allies", "hp": 2}]},
+    "Deal 3 damage to all units in a lane": {
+        "target": "lane", "do": [{"op": "damage", "to": "lane_units", "n": 3}]},
+    "DRAW cards equal to your opponent's hand": {
+        "target": "none", "do": [{"op": "draw", "n": "enemy_hand"}]},
+    "Destroy a fort. BLESS the space": {
+        "target": "fort", "do": [{"op": "destroy", "to": "target"}, {"op": "bless", "to": "target_space"}]},
+    "Destroy a fort. Gain Mana equal to its cost": {
+        "target": "fort", "do": [{"op": "mana", "n": "fort_cost"}, {"op": "destroy", "to": "target"}]},
+    "Destroy a fort and Gain 3 Champion Tokens": {
+        "target": "fort", "do": [{"op": "destroy", "to": "target"}, {"op": "tokens", "n": 3}]},
+    "Deal 3 damage to a unit. HEAL your Stronghold for each point of damage inflicted": {
+        "target": "unit", "do": [{"op": "damage", "to": "target", "n": 3},
+                                 {"op": "heal", "to": "own_sh", "n": "dealt"}]},
+}
+_CHAOS = [[{"op": "grant", "to": "target", "kw": {"ARMOR": 1}}],
+          [{"op": "grant", "to": "target", "kw": {"REGEN": 1}}],
+          [{"op": "grant", "to": "target", "kw": {"DEATHBLOW": 1}}]]
+
+
+# Sentences of units and forts (not trigger-word phrases), matched against the start of the text.
+def _sentence_rules() -> list[tuple[str, Any]]:
+    def ab(on: str, do: list[dict[str, Any]], cond: Any = None) -> dict[str, Any]:
+        a: dict[str, Any] = {"on": on, "do": do}
+        if cond:
+            a["if"] = cond
+        return a
+
+    return [
+        (r"Enemy units damaged by this unit have their Power changed to " + N,
+         lambda m, b: {"abilities": [ab("dealt_damage", [{"op": "set_power", "to": "damaged", "n": _n(m[1])}])]}),
+        (r"Enemy units damaged by this unit are STUNNED",
+         lambda m, b: {"abilities": [ab("dealt_damage", [{"op": "stun", "to": "damaged"}])]}),
+        (r"Units damaged by this unit are POISONED",
+         lambda m, b: {"abilities": [ab("dealt_damage", [{"op": "poison", "to": "damaged"}])]}),
+        (r"While this unit is hidden by STEALTH, gain \+" + N + r"/\+" + N + r" every time a unit is destroyed",
+         lambda m, b: {"abilities": [ab("any_died", [{"op": "buff", "to": "self", "pw": _n(m[1]), "hp": _n(m[2])}], "stealthed")]}),
+        (r"While in Enemy Territory, gain ([A-Z]+(?: \d+)?)",
+         lambda m, b: {"abilities": [{"on": "static", "if": "in_enemy_territory", "kw": _kw_phrase(m[1])}]}),
+        (r"Gain ([A-Z]+(?: \d+)?) while occupying a BLESSED tile",
+         lambda m, b: {"abilities": [{"on": "static", "if": "on_blessed", "kw": _kw_phrase(m[1])}]}),
+        (r"This unit gains \+" + N + r"/\+" + N + r" and ([A-Z]+) while on a BLESSED tile",
+         lambda m, b: {"abilities": [{"on": "static", "if": "on_blessed", "pw": _n(m[1]), "hp": _n(m[2]), "kw": _kw_phrase(m[3])}]}),
+        (r"This unit gains Power \+" + N + r" while in Enemy Territory",
+         lambda m, b: {"abilities": [{"on": "static", "if": "in_enemy_territory", "pw": _n(m[1])}]}),
+        (r"Randomly lose -" + N + r" to Health or Power each time an ally unit is destroyed",
+         lambda m, b: {"abilities": [ab("ally_died", [{"op": "random", "of": [[{"op": "buff", "to": "self", "hp": -_n(m[1])}], [{"op": "buff", "to": "self", "pw": -_n(m[1])}]]}])]}),
+        (r"When any enemy unit dies this unit gains \+" + N + r" Power",
+         lambda m, b: {"abilities": [ab("enemy_died", [{"op": "buff", "to": "self", "pw": _n(m[1])}])]}),
+        (r"Whenever an enemy unit enters Ally Territory this unit gains \+" + N + r"/\+" + N,
+         lambda m, b: {"abilities": [ab("enemy_enters", [{"op": "buff", "to": "self", "pw": _n(m[1]), "hp": _n(m[2])}])]}),
+        (r"Whenever this unit activates,? gain " + N + r" Mana",
+         lambda m, b: {"abilities": [ab("action", [{"op": "mana", "n": _n(m[1])}])]}),
+        (r"Whenever this unit moves, DRAW " + N,
+         lambda m, b: {"abilities": [ab("moved", [{"op": "draw", "n": _n(m[1])}])]}),
+        (r"Grant all ally units \+" + N + r" Power when this unit activates",
+         lambda m, b: {"abilities": [ab("action", [{"op": "buff", "to": "allies", "pw": _n(m[1])}])]}),
+        (r"(?:When|Whenever) this unit takes damage, gain " + N + r" Champion Tokens?",
+         lambda m, b: {"abilities": [ab("damaged", [{"op": "tokens", "n": _n(m[1])}])]}),
+        (r"Whenever your Stronghold takes damage, this unit takes it instead as long as it is in your spawn row",
+         lambda m, b: {"kw": {"GUARD": 1}}),
+        (r"Destroy this unit if it enters Enemy Territory",
+         lambda m, b: {"abilities": [ab("moved", [{"op": "destroy", "to": "self"}], "in_enemy_territory")]}),
+        (r"Ally units in this lane have \+" + N + r" Health if in Ally Territory or \+" + N + r" Power if in Enemy Territory",
+         lambda m, b: {"abilities": [{"on": "aura", "who": "allies_lane", "if": "in_own_territory", "hp": _n(m[1])},
+                                     {"on": "aura", "who": "allies_lane", "if": "in_enemy_territory", "pw": _n(m[2])}]}),
+        (r"Ally units have ([A-Z]+) while this Champion is in play",
+         lambda m, b: {"abilities": [{"on": "aura", "who": "allies", "kw": _kw_phrase(m[1])}]}),
+        (r"Ally units in enemy territory gain \+" + N + r" Power while this champion is at full health",
+         lambda m, b: {"abilities": [{"on": "aura", "who": "allies", "if": "in_enemy_territory", "src_if": "full_health", "pw": _n(m[1])}]}),
+        (r"DRAW " + N + r" whenever the unit occupying this fort dies",
+         lambda m, b: {"abilities": [ab("occupant_died", [{"op": "draw", "n": _n(m[1])}])]}),
+        (r"Gain " + N + r" Mana when either Stronghold is damaged",
+         lambda m, b: {"abilities": [ab("any_sh_damaged", [{"op": "mana", "n": _n(m[1])}])]}),
+        (r"Anytime the opponent's stronghold is damaged, this unit is returned to its owner's hand",
+         lambda m, b: {"abilities": [ab("enemy_sh_damaged", [{"op": "return_hand", "to": "self"}])]}),
+        (r"For each point of damage this fort takes, gain 1 Mana",
+         lambda m, b: {"abilities": [ab("damaged", [{"op": "mana", "n": "dealt"}])]}),
+        (r"This unit has \+" + N + r" Power if in combat with an enemy unit at full Health",
+         lambda m, b: {"kw": {"FRESHBANE": _n(m[1])}}),
+        (r"Gain \+" + N + r" Power if the target unit is 2 spaces away",
+         lambda m, b: {"kw": {"LONGSHOT": _n(m[1])}}),
+        (r"Deal " + N + r" damage after combat if opposing enemy was pushed",
+         lambda m, b: {"abilities": [ab("pushed", [{"op": "damage", "to": "damaged", "n": _n(m[1])}])]}),
+        (r"START OF TURN: Destroy any Fort in front of this unit\. When it destroys a Fort, gain \+" + N + r" Power",
+         lambda m, b: {"abilities": [ab("start", [{"op": "destroy", "to": "fort_ahead", "then": [{"op": "buff", "to": "self", "pw": _n(m[1])}]}])]}),
+        (r"START OF TURN: Lose a Mana Fragment\. If this unit doesn't have one to lose, it is destroyed",
+         lambda m, b: {"abilities": [ab("start", [{"op": "lose_fragment", "else": [{"op": "destroy", "to": "self"}]}])]}),
+        (r"START OF TURN: If occupying a BLESSED tile, destroy BLESSED tile and gain \+" + N + r"/\+" + N + r"\. This destroys BLESSED FORTS",
+         lambda m, b: {"abilities": [ab("start", [{"op": "unbless", "to": "self_space"}, {"op": "buff", "to": "self", "pw": _n(m[1]), "hp": _n(m[2])}], "on_blessed")]}),
+        (r"START OF TURN: Gain " + N + r" Mana\. Destroy this fort if an enemy occupies it",
+         lambda m, b: {"abilities": [ab("start", [{"op": "mana", "n": _n(m[1])}]), ab("trap", [{"op": "destroy", "to": "self"}])]}),
+        (r"EVOLVE into ([\w' ()0-9-]+?) if on a BLESSED tile at the END OF TURN",
+         lambda m, b: {"abilities": [ab("end", [{"op": "evolve", "card": _token(m[1], b)}], "on_blessed")]}),
+        (r"SPAWN: Give an other random ally unit \+" + N + r" Power\. If the target is a Golem, also give it \+" + N + r" Health",
+         lambda m, b: {"abilities": [ab("spawn", [{"op": "pick", "to": "random_other_ally", "do": [
+             {"op": "buff", "to": "picked", "pw": _n(m[1])},
+             {"op": "if", "cond": {"race": "GOLEM", "of": "picked"}, "then": [{"op": "buff", "to": "picked", "hp": _n(m[2])}]}]}])]}),
+        (r"SPAWN: DRAW " + N + r" for every other ally Golem unit in play",
+         lambda m, b: {"abilities": [ab("spawn", [{"op": "draw", "n": "other_golems"}])]}),
+        (r"SPAWN: This unit.s owner discards all cards\. For each card discarded in this way, this unit gains " + N + r" Power and the owner gains " + N + r" Mana",
+         lambda m, b: {"abilities": [ab("spawn", [{"op": "discard_hand", "each": [{"op": "buff", "to": "self", "pw": _n(m[1])}, {"op": "mana", "n": _n(m[2])}]}])]}),
+        (r"SPAWN: Enemy non-Champion units in this lane become POISONED",
+         lambda m, b: {"abilities": [ab("spawn", [{"op": "poison", "to": "enemies_lane_nonchamp"}])]}),
+        (r"EXECUTE: For each Mana Fragment on the defeated enemy unit, DRAW " + N,
+         lambda m, b: {"abilities": [ab("execute", [{"op": "draw", "n": "victim_frags"}])]}),
+        (r"EXECUTE: You earn the Mana Fragments from killed enemy units",
+         lambda m, b: {"abilities": [ab("execute", [{"op": "steal_fragments"}])]}),
+        (r"EXECUTE: BLESS the space under the destroyed unit if there isn't a fort present",
+         lambda m, b: {"abilities": [ab("execute", [{"op": "bless", "to": "victim_space"}])]}),
+        (r"EXECUTE: Heal this unit " + N + r" for every mana fragment of the defeated unit",
+         lambda m, b: {"abilities": [ab("execute", [{"op": "heal", "to": "self", "n": "victim_frags"}])]}),
+        (r"RESPAWN (?:a |an )?(\d+/\d+ [\w' ]+?)(?: in both spaces)?",
+         lambda m, b: {"respawn": _token(m[1], b)}),
+        (r"CHOOSE ONE: SPAWN: (.+?) -or- SPAWN: (.+)",
+         lambda m, b: {"modes": [{"target": "none", "do": _mode_phrase(m[1], b)}, {"target": "none", "do": _mode_phrase(m[2], b)}]}),
+        (r"SPAWN and DEATH: (.+)",
+         lambda m, b: {"abilities": [_trigger_ability("spawn", m[1], b), _trigger_ability("death", m[1], b)]}),
+        (r"TRAP: (.+)", lambda m, b: {"abilities": [_trigger_ability("trap", m[1], b, "entrant")]}),
+        (r"(SPAWN|DEATH|SURVIVOR|EXECUTE|START OF TURN|END OF TURN): (.+)",
+         lambda m, b: {"abilities": [_trigger_ability(_TRIGGERS[m[1]], m[2], b)]}),
+    ]
+
+
+def _mode_phrase(p: str, by_name: dict[str, str]) -> list[dict[str, Any]]:
+    p = p.strip().rstrip(".")
+    if re.fullmatch(r"[A-Z]+", p) and p in KEYWORDS:
+        return [{"op": "grant", "to": "self", "kw": {p: 1}}]
+    return _phrase(p, by_name, "self")
+
+
+_TRIGGERS = {"SPAWN": "spawn", "DEATH": "death", "SURVIVOR": "survivor", "EXECUTE": "execute",
+             "START OF TURN": "start", "END OF TURN": "end"}
+
+
+def _split_sentences(text: str) -> list[str]:
+    # Keep "TRAP: ... and destroy this fort. Units damaged ..." style follow-ups attached.
+    return [s.strip() for s in re.split(r"(?<=\.)\s+(?=[A-Z])", text) if s.strip()]
+
+
+def parse_card(raw: dict[str, Any], by_name: dict[str, str]) -> dict[str, Any]:
+    """Parses one unit, fort or champion's text into keywords, abilities and modes."""
+    text = raw["Text"].strip().replace("’", "'").replace("  ", " ")
+    out: dict[str, Any] = {"kw": {}, "abilities": []}
+    if text in ("N/A", ""):
+        return out
+    rules = _sentence_rules()
+    rest = text
+    while rest:
+        rest = rest.strip()
+        if not rest:
+            break
+        m = re.match(r"([A-Z]+)(?: (\d+))?\.(?:\s|$)", rest)
+        if m and m[1] in KEYWORDS:
+            out["kw"][m[1]] = int(m[2] or 1)
+            rest = rest[m.end():]
+            continue
+        m = re.fullmatch(r"([A-Z]+)(?: (\d+))?", rest)
+        if m and m[1] in KEYWORDS:
+            out["kw"][m[1]] = int(m[2] or 1)
+            break
+        for rx, fn in rules:
+            m = re.match(rx + r"\.?(?:\s+|$)", rest)
+            if m:
+                frag = fn(m, by_name)
+                out["kw"].update(frag.get("kw", {}))
+                out["abilities"] += frag.get("abilities", [])
+                for k in ("respawn", "modes"):
+                    if k in frag:
+                        out[k] = frag[k]
+                rest = rest[m.end():]
+                break
+        else:
+            sentence = _split_sentences(rest)[0]
+            raise Unsupported(sentence)
+    return out
+
+
+def _fix_units_damaged(raw: dict[str, Any]) -> str:
+    """Folds a trap's follow-up sentence ("Units damaged have their Power changed") into its trap."""
+    return raw["Text"]
+
+
+def convert(raw_cards: list[dict[str, Any]]) -> dict[str, Any]:
+    """Returns the project's card table (id -> card) built from the raw database."""
+    by_name = {c["Name"].strip().lower(): c["ID"] for c in raw_cards}
+    for c in raw_cards:
+        short = re.sub(r"\s*\(\w+\)$", "", c["Name"].strip()).lower()
+        by_name.setdefault(short, c["ID"])
+    cards: dict[str, Any] = {}
+    for raw in raw_cards:
+        kind = raw["Type"].lower()
+        card: dict[str, Any] = {
+            "id": raw["ID"], "name": raw["Name"].strip(), "type": kind, "faction": raw["Faction"],
+            "cost": raw["Cost"] or 0, "rarity": raw["Rarity"], "collectible": bool(raw["Collectible"]),
+            "power": raw["Power"] or 0, "health": raw["Health"] or 0,
+            "fragments": raw["ManaFragments"] or 0, "giant": bool(raw["IsGiant"]),
+            "race": (raw.get("Race") or "").upper() or None,
+            "valid_factions": raw.get("ValidFactions") or [],
+            "kw": {}, "abilities": [],
+        }
+        if card["id"] == STIPEND:
+            card["cost"] = 0
+        text = raw["Text"].strip().replace("’", "'")
+        try:
+            if kind == "spell":
+                sp = _spell(card, text, by_name)
+                if "modes" in sp:
+                    card["modes"] = sp["modes"]
+                else:
+                    card["target"] = sp["target"]
+                    card["do"] = sp["do"]
+            else:
+                text = text.replace(" and then destroy this fort. Units damaged have their Power changed to 1.",
+                                    ", set its Power to 1 and destroy this fort.")
+                parsed = parse_card({**raw, "Text": text}, by_name)
+                card.update(parsed)
+                if card["giant"]:
+                    card["kw"].pop("GIANT", None)
+        except Unsupported as exc:
+            card["unsupported"] = str(exc)[:120]
+        _resolve_refs(card)
+        card["text"] = describe(card)
+        cards[card["id"]] = card
+    return cards
+
+
+def _resolve_refs(node: Any) -> None:
+    if isinstance(node, dict):
+        for k, v in list(node.items()):
+            if v == "$chaos":
+                node[k] = json.loads(json.dumps(_CHAOS))
+            else:
+                _resolve_refs(v)
+    elif isinstance(node, list):
+        for v in node:
+            _resolve_refs(v)
+
+
+# -- descriptions in the project's own words --------------------------------------------------
+
+_ON_WORDS = {"spawn": "On arrival", "death": "When it dies", "survivor": "When it survives damage",
+             "execute": "When it kills an enemy", "start": "At your turn's start",
+             "end": "At your turn's end", "action": "When activated", "moved": "After moving",
+             "damaged": "When damaged", "dealt_damage": "When it damages a unit",
+             "enemy_died": "When an enemy unit dies", "ally_died": "When another ally dies",
+             "any_died": "When any unit dies", "enemy_enters": "When an enemy enters your half",
+             "trap": "When an enemy steps here", "occupant_died": "When its occupant dies",
+             "any_sh_damaged": "When a Stronghold is hit", "enemy_sh_damaged": "When the enemy Stronghold is hit",
+             "pushed": "After pushing a foe"}
+
+
+def _amount(n: Any) -> str:
+    if isinstance(n, list):
+        return f"{n[0]}-{n[1]}"
+    return {"dealt": "that much", "victim_frags": "its fragments", "fort_cost": "its cost",
+            "enemy_hand": "foe's hand size", "other_golems": "1 per other Golem"}.get(str(n), str(n))
+
+
+def _eff_text(e: dict[str, Any]) -> str:
+    op, to, n = e["op"], e.get("to", ""), e.get("n", "")
+    who = to.replace("_", " ") if to else ""
+    match op:
+        case "draw":
+            return f"draw {_amount(n)}" + (" (both)" if e.get("who") == "both" else "")
+        case "mana":
+            return f"+{_amount(n)} mana"
+        case "fill_mana":
+            return "mana to 10"
+        case "tokens":
+            return f"+{n} champion tokens"
+        case "drain":
+            return f"steal {n} mana"
+        case "damage":
+            return f"{_amount(n)} dmg to {who}"
+        case "damage_split":
+            return f"{n} dmg spread over enemies"
+        case "damage_pierce":
+            return f"{n} dmg, overflow runs down the lane"
+        case "heal":
+            return f"heal {who} {_amount(n) if n != 99 else 'fully'}"
+        case "buff":
+            return f"{who} {e.get('pw', 0):+d}/{e.get('hp', 0):+d}"
+        case "grant":
+            if "kw" in e:
+                return f"{who} gets " + " ".join(e["kw"])
+            return f"{who} gains: " + _ability_text(e["ability"])
+        case "random":
+            return "one of: " + " | ".join("; ".join(_eff_text(x) for x in opt) for opt in e["of"])
+        case "if":
+            c = e["cond"]
+            cond = f"{c.get('race') or c.get('race_in_lane')}".title()
+            s = f"if {cond}: " + "; ".join(_eff_text(x) for x in e["then"])
+            if e.get("else"):
+                s += ", else " + "; ".join(_eff_text(x) for x in e["else"])
+            return s
+        case "pick":
+            return "random other ally: " + "; ".join(_eff_text(x) for x in e["do"])
+        case "add_hand":
+            return f"take {_amount(n)} token card(s) {e['card']}"
+        case "summon":
+            return f"place {e['card']} on every open own space"
+        case "destroy":
+            s = f"destroy {who}"
+            if e.get("then"):
+                s += ", then " + "; ".join(_eff_text(x) for x in e["then"])
+            return s
+        case "lose_fragment":
+            return "lose a fragment or die"
+        case "discard_hand":
+            return "discard hand, each: " + "; ".join(_eff_text(x) for x in e["each"])
+        case "set_power":
+            return f"{who} power becomes {n}" + (" this turn" if e.get("eot") else "")
+        case "evolve":
+            return f"becomes {e['card']}"
+        case "steal_fragments":
+            return "take its fragments"
+        case _:
+            return f"{op} {who}".strip()
+
+
+def _ability_text(a: dict[str, Any]) -> str:
+    if a["on"] == "static":
+        bits = [f"{a.get('pw', 0):+d}/{a.get('hp', 0):+d}" if a.get("pw") or a.get("hp") else ""]
+        bits += list(a.get("kw", {}))
+        return f"While {a['if'].replace('_', ' ')}: " + " ".join(b for b in bits if b)
+    if a["on"] == "aura":
+        bits = [f"{a.get('pw', 0):+d}/{a.get('hp', 0):+d}" if a.get("pw") or a.get("hp") else ""]
+        bits += list(a.get("kw", {}))
+        cond = f" when {a['if'].replace('_', ' ')}" if a.get("if") else ""
+        return f"{a['who'].replace('_', ' ')} get " + " ".join(b for b in bits if b) + cond
+    head = _ON_WORDS.get(a["on"], a["on"])
+    cond = f" (if {a['if'].replace('_', ' ')})" if a.get("if") else ""
+    return f"{head}{cond}: " + "; ".join(_eff_text(e) for e in a["do"])
+
+
+def describe(card: dict[str, Any]) -> str:
+    """Returns a short rules text for a card, generated from its encoding."""
+    if card.get("unsupported"):
+        return "Not playable yet."
+    bits: list[str] = []
+    for k, v in card.get("kw", {}).items():
+        bits.append(k if v == 1 or k in ("STUN",) else f"{k} {v}")
+    if card.get("respawn"):
+        bits.append(f"RESPAWN {card['respawn']}")
+    for a in card.get("abilities", []):
+        bits.append(_ability_text(a))
+    if card["type"] == "spell" and "do" in card:
+        bits.append("; ".join(_eff_text(e) for e in card["do"]).capitalize())
+    for i, mode in enumerate(card.get("modes", [])):
+        bits.append(f"Mode {i + 1}: " + "; ".join(_eff_text(e) for e in mode["do"]))
+    return ". ".join(b for b in bits if b)
+
+
+def base_decks(cards: dict[str, Any]) -> dict[str, Any]:
+    """Returns the eight faction base decks of the rulings."""
+    decks: dict[str, Any] = {}
+    for faction, prefix in PREFIXES.items():
+        basics = sorted(c["id"] for c in cards.values()
+                        if c["rarity"] == "Basic" and c["id"].startswith(prefix))
+        if len(basics) < 15:
+            commons = sorted((c for c in cards.values() if c["faction"] == faction
+                              and c["rarity"] == "Common" and c["type"] == "unit"),
+                             key=lambda c: (c["cost"], c["id"]))
+            basics.append(commons[0]["id"])
+        decks[faction.lower()] = {"faction": faction, "champion": CHAMPIONS[faction],
+                                  "cards": [cid for cid in basics for _ in range(2)]}
+    return decks
+
+
+def main(argv: list[str]) -> None:
+    source = Path(argv[1]) if len(argv) > 1 else SOURCE
+    cards = convert(_load(source))
+    OUT_DIR.mkdir(parents=True, exist_ok=True)
+    (OUT_DIR / "cards.json").write_text(json.dumps(cards, indent=1, sort_keys=True) + "\n")
+    (OUT_DIR / "decks.json").write_text(json.dumps(base_decks(cards), indent=1, sort_keys=True) + "\n")
+    supported = sum(1 for c in cards.values() if not c.get("unsupported"))
+    sys.stdout.write(f"{len(cards)} cards, {supported} parsed into effects\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv)
