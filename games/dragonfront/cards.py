@@ -1,0 +1,84 @@
+"""Dragon Front card data: the project's own card file and the faction base decks, plus deck checks."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+DATA_DIR = Path(__file__).resolve().parent.parent.parent / "data" / "dragonfront"
+FACTIONS = ("Eclipse", "Scales", "Strife", "Thorns", "Silence", "Essence", "Delirium", "Aegis")
+DECK_SIZE = 30
+MAX_COPIES = 2
+STIPEND = "ToS002"
+"""The 0-cost "draw a card" spell the second player starts with."""
+
+
+@cache
+def cards() -> dict[str, dict[str, Any]]:
+    """Returns every card by id, as written by `games.dragonfront.convert`."""
+    return json.loads((DATA_DIR / "cards.json").read_text())
+
+
+@cache
+def decks() -> dict[str, dict[str, Any]]:
+    """Returns the eight base decks by lower-case faction name."""
+    return json.loads((DATA_DIR / "decks.json").read_text())
+
+
+def card(card_id: str) -> dict[str, Any]:
+    """Returns one card's data."""
+    return cards()[card_id]
+
+
+def name(card_id: str) -> str:
+    """Returns a card's display name."""
+    return cards()[card_id]["name"]
+
+
+def is_supported(card_id: str) -> bool:
+    """Tells whether the engine can play the card (its text parsed into the effect vocabulary)."""
+    c = cards()[card_id]
+    if c.get("unsupported"):
+        return False
+    return not (c["type"] == "fort" and c["giant"])
+
+
+def validate_deck(faction: str, champion: str, deck: list[str]) -> list[str]:
+    """Returns the problems with a deck (empty when legal): 30 cards plus one champion, at most two
+    copies of a card, only the faction's own and Unaligned cards, collectible and supported."""
+    problems: list[str] = []
+    table = cards()
+    if faction not in FACTIONS:
+        problems.append(f"'{faction}' is not a faction.")
+    if len(deck) != DECK_SIZE:
+        problems.append(f"A deck holds {DECK_SIZE} cards, not {len(deck)}.")
+    champ = table.get(champion)
+    if champ is None or champ["type"] != "champion":
+        problems.append("The deck needs exactly one champion.")
+    elif not _fits(champ, faction):
+        problems.append(f"{champ['name']} does not belong to {faction}.")
+    for card_id, count in sorted(Counter(deck).items()):
+        c = table.get(card_id)
+        if c is None:
+            problems.append(f"Unknown card '{card_id}'.")
+            continue
+        if count > MAX_COPIES:
+            problems.append(f"At most {MAX_COPIES} copies of {c['name']} (found {count}).")
+        if c["type"] == "champion":
+            problems.append(f"{c['name']} is a champion and cannot be in the 30.")
+        elif not _fits(c, faction):
+            problems.append(f"{c['name']} is not a {faction} or Unaligned card.")
+        elif not c["collectible"] and c["rarity"] == "Token":
+            problems.append(f"{c['name']} is a token, not a deck card.")
+        if not is_supported(card_id):
+            problems.append(f"{c['name']} is not playable in this engine yet.")
+    return problems
+
+
+def _fits(c: dict[str, Any], faction: str) -> bool:
+    if c["faction"] in (faction, "Unaligned"):
+        return True
+    return faction in (c.get("valid_factions") or [])
