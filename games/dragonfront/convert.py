@@ -191,6 +191,10 @@ _PHRASES: list[tuple[str, Any]] = [
     (r"BLESS " + N + r" random tiles in the frontlines", lambda m, b, t: [{"op": "bless", "to": "random_frontline", "n": _n(m[1])}]),
     (r"Randomly Bless " + N + r" tiles", lambda m, b, t: [{"op": "bless", "to": "random_any", "n": _n(m[1])}]),
     (r"set its Power to " + N, lambda m, b, t: [{"op": "set_power", "to": t, "n": _n(m[1])}]),
+    (r"HUSH (?:a|an enemy|target) non-Champion unit", lambda m, b, t: [{"op": "hush", "to": "target"}]),
+    (r"HUSH all non-Champion enemy units in this lane", lambda m, b, t: [{"op": "hush", "to": "enemies_lane_nonchamp"}]),
+    (r"HUSH", lambda m, b, t: [{"op": "hush", "to": t}]),
+    (r"All enemy units lose " + N + r" Power", lambda m, b, t: [{"op": "buff", "to": "enemies", "pw": -_n(m[1])}]),
     (r"PUSH (?:the )?unit", lambda m, b, t: [{"op": "push", "to": t}]),
     (r"PUSH (?:a|an enemy|target) unit", lambda m, b, t: [{"op": "push", "to": "target"}]),
     (r"PULL (?:a|an enemy|target) unit", lambda m, b, t: [{"op": "pull", "to": "target"}]),
@@ -255,7 +259,7 @@ _TARGET_KINDS = [
     (r"a unit in the Frontlines", "frontline_unit"), (r"an enemy unit", "enemy_unit"),
     (r"an ally non-Champion unit", "ally_nonchamp"), (r"an ally unit", "ally_unit"),
     (r"a non-Champion unit", "nonchamp"), (r"a unit", "unit"), (r"a fort", "fort"),
-    (r"a lane", "lane"), (r"a Frontline row", "front_row"), (r"target row", "row"),
+    (r"a lane", "lane"), (r"a non-Champion unit", "nonchamp"), (r"a Frontline row", "front_row"), (r"target row", "row"),
 ]
 
 
@@ -337,6 +341,10 @@ def _sentence_rules() -> list[tuple[str, Any]]:
     return [
         (r"Enemy units damaged by this unit have their Power changed to " + N,
          lambda m, b: {"abilities": [ab("dealt_damage", [{"op": "set_power", "to": "damaged", "n": _n(m[1])}])]}),
+        (r"HUSH enemies damaged by this unit in combat",
+         lambda m, b: {"abilities": [ab("dealt_damage", [{"op": "hush", "to": "damaged"}])]}),
+        (r"COMMAND: All ally units have ([+-]\d+)/([+-]\d+)",
+         lambda m, b: {"abilities": [{"on": "command", "who": "allies", "pw": int(m[1]), "hp": int(m[2])}]}),
         (r"Enemy units damaged by this unit are STUNNED",
          lambda m, b: {"abilities": [ab("dealt_damage", [{"op": "stun", "to": "damaged"}])]}),
         (r"Units damaged by this unit are POISONED",
@@ -422,10 +430,10 @@ def _sentence_rules() -> list[tuple[str, Any]]:
          lambda m, b: {"respawn": _token(m[1], b)}),
         (r"CHOOSE ONE: SPAWN: (.+?) -or- SPAWN: (.+)",
          lambda m, b: {"modes": [{"target": "none", "do": _mode_phrase(m[1], b)}, {"target": "none", "do": _mode_phrase(m[2], b)}]}),
-        (r"SPAWN and DEATH: (.+)",
+        (r"SPAWN and DEATH: (.+?)(?:\.(?=\s+[A-Z])|\.?$)",
          lambda m, b: {"abilities": [_trigger_ability("spawn", m[1], b), _trigger_ability("death", m[1], b)]}),
-        (r"TRAP: (.+)", lambda m, b: {"abilities": [_trigger_ability("trap", m[1], b, "entrant")]}),
-        (r"(SPAWN|DEATH|SURVIVOR|EXECUTE|START OF TURN|END OF TURN): (.+)",
+        (r"TRAP: (.+?)(?:\.(?=\s+[A-Z])|\.?$)", lambda m, b: {"abilities": [_trigger_ability("trap", m[1], b, "entrant")]}),
+        (r"(SPAWN|DEATH|SURVIVOR|EXECUTE|START OF TURN|END OF TURN): (.+?)(?:\.(?=\s+[A-Z])|\.?$)",
          lambda m, b: {"abilities": [_trigger_ability(_TRIGGERS[m[1]], m[2], b)]}),
     ]
 
@@ -495,6 +503,8 @@ def convert(raw_cards: list[dict[str, Any]]) -> dict[str, Any]:
     for c in raw_cards:
         short = re.sub(r"\s*\(\w+\)$", "", c["Name"].strip()).lower()
         by_name.setdefault(short, c["ID"])
+    _NAMES.clear()
+    _NAMES.update({c["ID"]: c["Name"].strip() for c in raw_cards})
     cards: dict[str, Any] = {}
     for raw in raw_cards:
         kind = raw["Type"].lower()
@@ -546,6 +556,8 @@ def _resolve_refs(node: Any) -> None:
 
 
 # -- descriptions in the project's own words --------------------------------------------------
+
+_NAMES: dict[str, str] = {}
 
 _ON_WORDS = {"spawn": "On arrival", "death": "When it dies", "survivor": "When it survives damage",
              "execute": "When it kills an enemy", "start": "At your turn's start",
@@ -605,9 +617,9 @@ def _eff_text(e: dict[str, Any]) -> str:
         case "pick":
             return "random other ally: " + "; ".join(_eff_text(x) for x in e["do"])
         case "add_hand":
-            return f"take {_amount(n)} token card(s) {e['card']}"
+            return f"add {_amount(n)} {_NAMES.get(e['card'], e['card'])} to hand"
         case "summon":
-            return f"place {e['card']} on every open own space"
+            return f"a {_NAMES.get(e['card'], e['card'])} on every open space of your half"
         case "destroy":
             s = f"destroy {who}"
             if e.get("then"):
@@ -620,7 +632,7 @@ def _eff_text(e: dict[str, Any]) -> str:
         case "set_power":
             return f"{who} power becomes {n}" + (" this turn" if e.get("eot") else "")
         case "evolve":
-            return f"becomes {e['card']}"
+            return f"becomes {_NAMES.get(e['card'], e['card'])}"
         case "steal_fragments":
             return "take its fragments"
         case _:
@@ -632,11 +644,12 @@ def _ability_text(a: dict[str, Any]) -> str:
         bits = [f"{a.get('pw', 0):+d}/{a.get('hp', 0):+d}" if a.get("pw") or a.get("hp") else ""]
         bits += list(a.get("kw", {}))
         return f"While {a['if'].replace('_', ' ')}: " + " ".join(b for b in bits if b)
-    if a["on"] == "aura":
+    if a["on"] in ("aura", "command"):
         bits = [f"{a.get('pw', 0):+d}/{a.get('hp', 0):+d}" if a.get("pw") or a.get("hp") else ""]
         bits += list(a.get("kw", {}))
         cond = f" when {a['if'].replace('_', ' ')}" if a.get("if") else ""
-        return f"{a['who'].replace('_', ' ')} get " + " ".join(b for b in bits if b) + cond
+        head = "While waiting on the Stronghold, " if a["on"] == "command" else ""
+        return head + f"{a['who'].replace('_', ' ')} get " + " ".join(b for b in bits if b) + cond
     head = _ON_WORDS.get(a["on"], a["on"])
     cond = f" (if {a['if'].replace('_', ' ')})" if a.get("if") else ""
     return f"{head}{cond}: " + "; ".join(_eff_text(e) for e in a["do"])
@@ -650,7 +663,7 @@ def describe(card: dict[str, Any]) -> str:
     for k, v in card.get("kw", {}).items():
         bits.append(k if v == 1 or k in ("STUN",) else f"{k} {v}")
     if card.get("respawn"):
-        bits.append(f"RESPAWN {card['respawn']}")
+        bits.append(f"RESPAWN {_NAMES.get(card['respawn'], card['respawn'])}")
     for a in card.get("abilities", []):
         bits.append(_ability_text(a))
     if card["type"] == "spell" and "do" in card:

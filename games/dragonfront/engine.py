@@ -151,6 +151,13 @@ def _mods(st: DFState, u: Unit) -> tuple[int, int, dict[str, int]]:
                 pw += a.get("pw", 0)
                 hp += a.get("hp", 0)
                 kws.update(a.get("kw", {}))
+    champ = st.players[u["owner"]]["champion"]
+    if champ:
+        for a in C.card(champ)["abilities"]:
+            if a["on"] == "command" and check(st, a.get("if"), u, u["owner"], None):
+                pw += a.get("pw", 0)
+                hp += a.get("hp", 0)
+                kws.update(a.get("kw", {}))
     for f in st.forts:
         for a in f["ab"]:
             if a["on"] == "aura" and f["owner"] == u["owner"] and _aura_hits(st, a, f, u):
@@ -182,6 +189,9 @@ def has(st: DFState, u: Unit, kw: str) -> int:
 
 def _has_mods(st: DFState, u: Unit) -> bool:
     if any(a["on"] == "static" for a in u["ab"]):
+        return True
+    champ = st.players[u["owner"]]["champion"]
+    if champ and any(a["on"] == "command" for a in C.card(champ)["abilities"]):
         return True
     return any(a["on"] == "aura" for x in (*st.units, *st.forts) for a in x["ab"])
 

@@ -330,7 +330,7 @@ def plan(st: DFState, u: Unit, seen_by: int | None) -> dict[str, Any] | None:
     targets: list[tuple[Any, int]] = []
     for s in u["sp"]:
         t = _scan(st, u, lane_of(s), seen_by)
-        if t is not None and all(t[0] is not x[0] for x in targets):
+        if t is not None and all(t[0] is not x[0] and t[0] != x[0] for x in targets):
             targets.append(t)
     if targets:
         return {"kind": "attack", "targets": targets}
