@@ -10,6 +10,7 @@ a fort is a dict (see `new_fort`). Card abilities are data (`games.dragonfront.c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from games.core import Event
@@ -188,12 +189,28 @@ def has(st: DFState, u: Unit, kw: str) -> int:
 
 
 def _has_mods(st: DFState, u: Unit) -> bool:
-    if any(a["on"] == "static" for a in u["ab"]):
-        return True
+    for a in u["ab"]:
+        if a["on"] == "static":
+            return True
     champ = st.players[u["owner"]]["champion"]
-    if champ and any(a["on"] == "command" for a in C.card(champ)["abilities"]):
+    if champ and champ in _special_cards()[1]:
         return True
-    return any(a["on"] == "aura" for x in (*st.units, *st.forts) for a in x["ab"])
+    key = (st.next_id, len(st.units), len(st.forts))
+    cached = st.__dict__.get("_aura_key")
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    auras = _special_cards()[0]
+    found = any(x["card"] in auras for x in st.units) or any(f["card"] in auras for f in st.forts)
+    st.__dict__["_aura_key"] = (key, found)
+    return found
+
+
+@cache
+def _special_cards() -> tuple[frozenset[str], frozenset[str]]:
+    """Returns the cards with auras and the champions with COMMAND bonuses."""
+    auras = frozenset(k for k, c in C.cards().items() if any(a["on"] == "aura" for a in c["abilities"]))
+    command = frozenset(k for k, c in C.cards().items() if any(a["on"] == "command" for a in c["abilities"]))
+    return auras, command
 
 
 def power(st: DFState, u: Unit) -> int:
@@ -794,7 +811,7 @@ def destroy_fort(st: DFState, f: Fort, ctx: Ctx) -> None:
 def resolve_deaths(st: DFState, ctx: Ctx) -> None:
     """Removes dead units, then runs DEATH, EXECUTE, RESPAWN, SURVIVOR and fragment refunds."""
     while st.result is None:
-        dead = [u for u in st.units if health(st, u) <= 0]
+        dead = [u for u in st.units if u["dmg"] >= u["hp"] and health(st, u) <= 0]
         if not dead:
             break
         for u in dead:
@@ -956,6 +973,7 @@ def evolve(st: DFState, u: Unit, cid: str, ctx: Ctx) -> None:
     """Turns a unit into another card in place (fresh stats, keeps its activation state)."""
     c = C.card(cid)
     say(ctx, f"{C.name(u['card'])} evolves into {c['name']}.")
+    st.next_id += 1  # changes the board key, so cached aura lookups are redone
     u.update({"card": cid, "pw": c["power"], "hp": c["health"], "dmg": 0, "frags": c["fragments"],
               "kw": dict(c["kw"]), "ab": [dict(a) for a in c["abilities"]], "eotpw": None,
               "respawn": c.get("respawn")})

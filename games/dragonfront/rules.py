@@ -513,7 +513,7 @@ def spell_targets(st: DFState, seat: int, kind: str) -> list[str]:
         return [f"R{r}" for r in range(4)]
     out = []
     for u in st.units:
-        if u["hidden"] and u["owner"] != seat or has(st, u, "STEELWARD"):
+        if u["hidden"] and u["owner"] != seat or u["kw"].get("STEELWARD"):
             continue
         if kind == "enemy_unit" and u["owner"] == seat:
             continue
