@@ -1,0 +1,197 @@
+"""Draws Dragon Front views: the 4x4 board from the viewer's side, and the viewer's private hand.
+
+Only the view is used, so hidden cards (hands, decks, stealthed enemies) can never be drawn.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from typing import Any
+
+from PIL import ImageDraw
+
+from renderers.common import (
+    BACKGROUND,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PANEL,
+    card,
+    fit_text,
+    font,
+    new_canvas,
+    text_center,
+    to_png,
+)
+
+CELL_W, CELL_H = 160, 118
+GRID_X, GRID_Y = 44, 70
+SIDE_X = GRID_X + 4 * CELL_W + 20
+WIDTH = SIDE_X + 250
+HEIGHT = GRID_Y + 4 * CELL_H + 40
+OWN = (52, 92, 150)
+FOE = (150, 56, 56)
+FORT = (95, 85, 60)
+BLESSED = (92, 84, 40)
+ROW_TINT = {"spawn": (40, 46, 56), "front": (36, 40, 48)}
+SHORT = {"FLIGHT": "FLY", "RANGE": "RNG", "SPRINT": "SPR", "RUSH": "RSH", "ARMOR": "ARM",
+         "STEALTH": "STL", "SWIFT": "SWF", "BLIGHT": "BLT", "STUN": "STN", "DEATHBLOW": "DBL",
+         "BREACH": "BRC", "BERSERK": "BSK", "UNION": "UNI", "CATAPULT": "CAT", "SHIFT": "SHF",
+         "PUSH": "PSH", "STEELWARD": "STW", "BLESS": "BLS", "REGEN": "RGN", "SIPHON": "SIP",
+         "GUARD": "GRD"}
+
+
+def _cell_box(sp: int, me: int) -> tuple[int, int, int, int]:
+    r, c = sp // 4, sp % 4
+    if me == 1:
+        r, c = 3 - r, 3 - c
+    x = GRID_X + c * CELL_W
+    y = GRID_Y + (3 - r) * CELL_H
+    return x, y, x + CELL_W, y + CELL_H
+
+
+def _name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+
+
+def render_board(view: dict[str, Any], *, names: Sequence[str]) -> bytes:
+    """Returns the board as a PNG from the viewer's side (own Spawn Row at the bottom)."""
+    me = view["seat"] if view["seat"] is not None else 0
+    image, draw = new_canvas(WIDTH, HEIGHT)
+    foe = 1 - me
+    title = f"Dragon Front - turn {view['turn'] + 1}"
+    if view["over"]:
+        res = view["result"] or {}
+        win = res.get("winners") or []
+        title += " - " + (f"{_name(names, win[0])} wins" if win else "draw")
+    elif view["phase"] == "mulligan":
+        title += " - mulligan"
+    else:
+        title += f" - {_name(names, view['active'])} to play"
+    draw.text((GRID_X, 14), fit_text(title, 4 * CELL_W, 20, bold=True), font=font(20, bold=True), fill=INK)
+    draw.text((GRID_X, 42), f"{_name(names, foe)}'s Stronghold", font=font(15), fill=MUTED)
+    draw.text((GRID_X, GRID_Y + 4 * CELL_H + 8), f"{_name(names, me)}'s Stronghold",
+              font=font(15), fill=MUTED)
+    blessed = set(view.get("blessed", []))
+    for sp in range(16):
+        box = _cell_box(sp, me)
+        row = sp // 4
+        tint = ROW_TINT["spawn"] if row in (0, 3) else ROW_TINT["front"]
+        if sp in blessed:
+            tint = BLESSED
+        draw.rectangle(box, fill=tint, outline=(70, 75, 88), width=1)
+        rr, cc = (row, sp % 4) if me == 0 else (3 - row, 3 - sp % 4)
+        draw.text((box[0] + 4, box[1] + 2), f"{'ABCD'[cc]}{rr + 1}", font=font(14), fill=MUTED)
+    for f in view["forts"]:
+        _draw_fort(draw, f, me)
+    for u in view["units"]:
+        _draw_unit(draw, u, me)
+    _draw_side(draw, view, names, me)
+    return to_png(image)
+
+
+def _draw_fort(draw: ImageDraw.ImageDraw, f: dict[str, Any], me: int) -> None:
+    x0, y0, x1, y1 = _cell_box(f["space"], me)
+    box = (x0 + 4, y1 - 30, x1 - 4, y1 - 4)
+    outline = OWN if f["owner"] == me else FOE
+    card(draw, box, FORT, outline=outline, radius=4, width=2)
+    label = f["name"]
+    if f["wall"]:
+        label = f"{label} [{f['health']}]"
+    draw.text((box[0] + 5, box[1] + 4), fit_text(label, box[2] - box[0] - 10, 14), font=font(14), fill=INK)
+
+
+def _draw_unit(draw: ImageDraw.ImageDraw, u: dict[str, Any], me: int) -> None:
+    boxes = [_cell_box(sp, me) for sp in u["spaces"]]
+    x0 = min(b[0] for b in boxes) + 6
+    x1 = max(b[2] for b in boxes) - 6
+    y0 = boxes[0][1] + 20
+    y1 = boxes[0][3] - 34
+    fill = OWN if u["owner"] == me else FOE
+    outline = HIGHLIGHT if u["champion"] else INK
+    card(draw, (x0, y0, x1, y1), fill, outline=outline, radius=6, width=2)
+    w = x1 - x0 - 10
+    draw.text((x0 + 5, y0 + 3), fit_text(u["name"], w, 15, bold=True), font=font(15, bold=True), fill=INK)
+    stats = f"{u['power']}/{u['health']}"
+    draw.text((x0 + 5, y0 + 22), stats, font=font(20, bold=True), fill=INK)
+    status = []
+    if u["stunned"]:
+        status.append("STUN")
+    if u["poisoned"]:
+        status.append("PSN")
+    if u["hidden"]:
+        status.append("hidden")
+    if u["owner"] == me and (u["sick"] or u["acted"]):
+        status.append("zz" if u["sick"] else "done")
+    if status:
+        draw.text((x1 - 5, y0 + 26), " ".join(status), font=font(14), fill=HIGHLIGHT, anchor="ra")
+    traits = " ".join(SHORT.get(t, t[:3]) for t in u["traits"] if t != "STEALTH" or not u["hidden"])
+    if traits:
+        draw.text((x0 + 5, y1 - 18), fit_text(traits, w, 14), font=font(14), fill=(220, 220, 200))
+
+
+def _draw_side(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str], me: int) -> None:
+    y = GRID_Y
+    for seat in (1 - me, me):
+        p = view["players"][seat]
+        box = (SIDE_X, y, WIDTH - 12, y + 2 * CELL_H - 12)
+        card(draw, box, PANEL, outline=OWN if seat == me else FOE, radius=8, width=2)
+        lines = [
+            (f"{_name(names, seat)}", 17, True),
+            (f"{p['faction'].title()}", 15, False),
+            (f"Stronghold {max(0, p['stronghold'])}/15", 16, True),
+            (f"Mana {p['mana']}  (+{p['income']} next)", 15, False),
+            (f"Hand {p['hand']}  Deck {p['deck']}", 15, False),
+        ]
+        champ = p["champion"]
+        if champ:
+            lines.append((f"Champion {champ['name']}", 14, False))
+            lines.append((f"costs {champ['cost']}  tokens {p['tokens']}", 15, False))
+        else:
+            lines.append(("Champion in play", 15, False))
+        yy = y + 8
+        for text, size, bold in lines:
+            draw.text((SIDE_X + 10, yy), fit_text(text, WIDTH - SIDE_X - 34, size, bold=bold),
+                      font=font(size, bold=bold), fill=INK)
+            yy += size + 9
+        y += 2 * CELL_H
+
+
+def render_hand(view: dict[str, Any], *, names: Sequence[str]) -> bytes | None:
+    """Returns the viewer's hand (costs and short texts) as a PNG, or None for a spectator."""
+    hand = view.get("hand")
+    if view["seat"] is None or hand is None:
+        return None
+    me = view["seat"]
+    cards = list(hand)
+    champ = view["players"][me]["champion"]
+    per_row = 4
+    cw, ch = 225, 170
+    rows = max(1, (len(cards) + (1 if champ else 0) + per_row - 1) // per_row)
+    image, draw = new_canvas(per_row * cw + 20, rows * ch + 50, BACKGROUND)
+    p = view["players"][me]
+    draw.text((12, 12), f"{_name(names, me)}'s hand - mana {p['mana']}", font=font(18, bold=True), fill=INK)
+    entries = [(c, False) for c in cards]
+    if champ:
+        entries.append(({"name": champ["name"], "cost": champ["cost"], "type": "champion",
+                         "power": champ["power"], "health": champ["health"], "text": champ["text"],
+                         "giant": False, "playable": True}, True))
+    for i, (c, is_champ) in enumerate(entries):
+        x = 10 + (i % per_row) * cw
+        y = 44 + (i // per_row) * ch
+        box = (x, y, x + cw - 10, y + ch - 10)
+        card(draw, box, PANEL, outline=HIGHLIGHT if is_champ else INK, radius=8, width=2)
+        draw.ellipse((x + 6, y + 6, x + 36, y + 36), fill=(40, 90, 170))
+        text_center(draw, (x + 6, y + 6, x + 36, y + 36), str(c["cost"]), size=16, bold=True)
+        draw.text((x + 42, y + 6), fit_text(c["name"], cw - 60, 15, bold=True), font=font(15, bold=True), fill=INK)
+        kind = c["type"].title() + (" (giant)" if c.get("giant") else "")
+        if c["type"] in ("unit", "champion"):
+            kind += f"  {c['power']}/{c['health']}"
+        draw.text((x + 42, y + 24), kind, font=font(14), fill=MUTED)
+        body = c["text"] or "No text."
+        if not c.get("playable", True):
+            body = "Not playable in this engine yet."
+        for j, line in enumerate(textwrap.wrap(body, 28)[:6]):
+            draw.text((x + 8, y + 46 + j * 17), line, font=font(14), fill=INK)
+    return to_png(image)
