@@ -1,10 +1,161 @@
-"""The Dragon Front computer opponent (placeholder: first action)."""
+"""The Dragon Front computer opponent: one-step lookahead on a board rebuilt from its own view.
+
+`choose` never reads the real state. It rebuilds a plausible state from the view (the opponent's
+hand and both decks become placeholder cards, hidden enemy units are simply absent), tries every
+legal action on a copy, and keeps the one whose resulting position scores best; "End turn" scores
+the position as it stands, so the turn ends when nothing improves it.
+"""
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+from games.dragonfront import cards as C
+from games.dragonfront import rules as R
+from games.dragonfront.engine import (
+    Ctx,
+    DFState,
+    health,
+    new_fort,
+    new_unit,
+    power,
+    row_of,
+    spawn_row,
+)
+from games.rng import Rng
+
+PLACEHOLDER = "ScU017"
+MULLIGAN_ABOVE = 4
+"""Opening cards costing more than this are sent back."""
 
 
 def choose(view: dict[str, Any], actions: list[Any], seed: int) -> Any:
-    """Picks an action from the seat's view only."""
+    """Picks the action whose outcome scores best for the viewer (from the view only)."""
+    if len(actions) == 1:
+        return actions[0]
+    me = view["seat"]
+    if isinstance(actions[0], R.Mulligan):
+        return _mulligan(view, actions)
+    base = rebuild(view, seed)
+    best, best_score = actions[-1], None
+    start = json.dumps(_dump(base))
+    for action in actions:
+        trial = _load(json.loads(start))
+        if not isinstance(action, R.EndTurn):
+            try:
+                R.apply_action(trial, me, action, Ctx(owner=me))
+            except Exception:  # noqa: BLE001 - a guess about hidden cards may not fit
+                continue
+        score = evaluate(trial, me)
+        if isinstance(action, R.Discard | R.Bank):
+            score -= 0.05
+        if best_score is None or score > best_score + 1e-9:
+            best, best_score = action, score
+    return best
+
+
+def _mulligan(view: dict[str, Any], actions: list[Any]) -> Any:
+    hand = view.get("hand") or []
+    mask = 0
+    for i, c in enumerate(hand[:R.OPENING_HAND]):
+        if c["cost"] > MULLIGAN_ABOVE:
+            mask |= 1 << i
+    for a in actions:
+        if a.mask == mask:
+            return a
     return actions[0]
+
+
+def evaluate(st: DFState, me: int) -> float:
+    """Scores a position for `me`: Strongholds, board strength and advance, income, cards, mana."""
+    foe = 1 - me
+    if st.result is not None:
+        winners = st.result["winners"]
+        return 10_000.0 if winners == [me] else (-10_000.0 if winners else 0.0)
+    pm, pf = st.players[me], st.players[foe]
+    score = 3.0 * (pm["sh"] - pf["sh"])
+    for u in st.units:
+        side = 1.0 if u["owner"] == me else -1.0
+        pw, hp = power(st, u), max(0, health(st, u))
+        value = 1.2 * pw + 0.9 * hp + 0.4 * u["frags"] + (1.0 if u["champ"] else 0.0)
+        rows = [row_of(s) for s in u["sp"]]
+        progress = abs(rows[0] - spawn_row(u["owner"]))
+        if pw > 0:
+            value += 0.5 * progress + (1.5 * pw if progress == 3 else 0.0)
+        value += 0.8 * sum(1 for r in rows if r == spawn_row(u["owner"]))
+        if u["stun"]:
+            value -= 0.3 * pw
+        score += side * value
+    for f in st.forts:
+        score += (1.0 if f["owner"] == me else -1.0) * (1.5 + 0.3 * C.card(f["card"])["cost"])
+    score += 0.3 * pm["mana"] - 0.3 * pf["mana"]
+    score += 0.6 * len(pm["hand"]) - 0.6 * len(pf["hand"])
+    if pm["champion"]:
+        score += 0.32 * pm["tokens"]
+    return score
+
+
+def rebuild(view: dict[str, Any], seed: int) -> DFState:
+    """Builds a state consistent with a player's view (hidden parts replaced by placeholders)."""
+    me = view["seat"]
+    players = []
+    for s, p in enumerate(view["players"]):
+        hand = [h["card"] for h in view.get("hand") or []] if s == me else [PLACEHOLDER] * p["hand"]
+        champ = p["champion"]["card"] if p["champion"] else None
+        players.append({"faction": p["faction"], "sh": p["stronghold"], "mana": p["mana"],
+                        "tokens": p["tokens"], "hand": hand, "deck": [PLACEHOLDER] * p["deck"],
+                        "champion": champ, "fatigue": p["fatigue"], "discarded": p["discarded"],
+                        "mulligan": p["mulligan"]})
+    st = DFState(rng=Rng(seed), players=players, phase=view["phase"], active=view["active"],
+                 first=view["first"], turn=view["turn"])
+    for v in view["units"]:
+        u = new_unit(st, v["card"], v["owner"], v["spaces"])
+        base = C.card(v["card"])
+        u.update({"id": v["id"], "pw": v["power"], "hp": v["max_health"],
+                  "dmg": v["max_health"] - v["health"], "frags": v["fragments"],
+                  "stun": 1 if v["stunned"] else 0, "poison": v["poisoned"], "sick": v["sick"],
+                  "acted": v["acted"], "hidden": v["hidden"]})
+        u["kw"] = {**base["kw"], **{t: base["kw"].get(t, 1) for t in v["traits"] if t != "GUARD"}}
+        if base["kw"].get("GUARD"):
+            u["kw"]["GUARD"] = 1
+        st.units.append(u)
+    for f in view["forts"]:
+        fo = new_fort(st, f["card"], f["owner"], f["space"])
+        fo["id"] = f["id"]
+        if f["wall"]:
+            fo["dmg"] = fo["hp"] - f["health"]
+        st.forts.append(fo)
+    st.units.sort(key=lambda x: x["id"])
+    st.forts.sort(key=lambda x: x["id"])
+    st.blessed = list(view["blessed"])
+    st.next_id = 1 + max([0, *(u["id"] for u in st.units), *(f["id"] for f in st.forts)])
+    return st
+
+
+def _dump(st: DFState) -> dict[str, Any]:
+    return {"rng": st.rng.state, "players": st.players, "units": st.units, "forts": st.forts,
+            "blessed": st.blessed, "phase": st.phase, "active": st.active, "first": st.first,
+            "turn": st.turn, "turn_actions": st.turn_actions, "next_id": st.next_id,
+            "result": st.result}
+
+
+def _load(d: dict[str, Any]) -> DFState:
+    return DFState(rng=Rng(d["rng"]), players=d["players"], units=d["units"], forts=d["forts"],
+                   blessed=d["blessed"], phase=d["phase"], active=d["active"], first=d["first"],
+                   turn=d["turn"], turn_actions=d["turn_actions"], next_id=d["next_id"],
+                   result=d["result"])
+
+
+def greedy(view: dict[str, Any], actions: list[Any], seed: int) -> Any:
+    """A simple baseline: play the dearest card it can, activate every unit, then end the turn."""
+    if isinstance(actions[0], R.Mulligan):
+        return actions[0]
+    plays = [a for a in actions if isinstance(a, R.Play)]
+    if plays:
+        cost = {h["card"]: h["cost"] for h in view.get("hand") or []}
+        return max(plays, key=lambda a: cost.get(a.card, 99))
+    acts = [a for a in actions if isinstance(a, R.Activate)]
+    if acts:
+        return acts[0]
+    return actions[-1]
