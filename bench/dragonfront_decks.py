@@ -1,0 +1,53 @@
+"""All eight Dragon Front base decks against each other (python bench/dragonfront_decks.py [games]).
+
+Plays seeded random games over every faction pairing in turn (1,000 by default) and prints, per
+faction, games, wins and draws, plus any error with the seed that caused it.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import traceback
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.dragonfront import GAME  # noqa: E402
+from games.dragonfront import cards as C  # noqa: E402
+from tests.playout import random_playout  # noqa: E402
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    factions = [f.lower() for f in C.FACTIONS]
+    pairs = [(a, b) for a in factions for b in factions]
+    played, won, drawn = Counter(), Counter(), Counter()
+    errors = 0
+    reasons = Counter()
+    start = time.perf_counter()
+    for seed in range(n):
+        a, b = pairs[seed % len(pairs)]
+        try:
+            result = random_playout(GAME, seed, 2, {"faction": [a, b]})
+        except Exception:  # noqa: BLE001 - the bench reports every failure
+            errors += 1
+            print(f"seed {seed} ({a} vs {b}) failed:\n{traceback.format_exc()}")
+            continue
+        outcome = GAME.outcome(result.state)
+        reasons[outcome.reason] += 1
+        for seat, faction in enumerate((a, b)):
+            played[faction] += 1
+            if outcome.winners == (seat,):
+                won[faction] += 1
+            elif not outcome.winners:
+                drawn[faction] += 1
+    elapsed = time.perf_counter() - start
+    print(f"{n} games over {len(pairs)} pairings in {elapsed:.0f} s, {errors} errors; endings {dict(reasons)}")
+    for faction in factions:
+        print(f"  {faction:9} played {played[faction]:4}  won {won[faction]:4}  drawn {drawn[faction]:3}")
+
+
+if __name__ == "__main__":
+    main()
