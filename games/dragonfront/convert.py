@@ -33,7 +33,7 @@ TOKENS = {
     "1/1 shadow": "ToU011", "2/2 slag": "ToU010", "0/2 creeper": "ToU003", "mana dagger": "ToS001",
     "genesis scout": "AeU000", "1/1 genesis scout": "AeU000", "1/1 golem": "ESU003",
     "golem": "ESU003", "0/5 wall": "ToF005", "loom fort": "ToF004", "1/1 grim vision": "ToU006",
-    "jelly": "ToU007", "0/1 jelly": "ToU007", "1/1 arachnis": "ToU002", "arachnis": "ToU002",
+    "jelly": "ToU007", "1/1 slime": "DeU003", "supply drop": "ToS003", "0/1 jelly": "ToU007", "1/1 arachnis": "ToU002", "arachnis": "ToU002",
 }
 
 N = r"(\d+)"
@@ -64,7 +64,7 @@ def _token(name: str, by_name: dict[str, str]) -> str:
 def _phrase(p: str, by_name: dict[str, str], target: str = "target") -> list[dict[str, Any]]:
     """Parses one effect phrase (after a trigger, or a spell sentence) into effects."""
     p = p.strip().rstrip(".").strip()
-    parts = re.split(r",? and (?=(?:DRAW|Gain|Deal|deal|destroy|Destroy|BLESS|gain|Add|STUN))|, (?=(?:deal|destroy|gain|Add|set))|\. ", p)
+    parts = re.split(r",? and (?=(?:DRAW|Gain|Deal|deal|destroy|Destroy|BLESS|gain|Add|STUN|SHIFT))|, (?=(?:deal|destroy|gain|Add|set))|\. ", p)
     if len(parts) > 1:
         out: list[dict[str, Any]] = []
         for part in parts:
@@ -75,6 +75,12 @@ def _phrase(p: str, by_name: dict[str, str], target: str = "target") -> list[dic
         if m:
             return fn(m, by_name, target)
     raise Unsupported(p)
+
+
+_COUNTS = {"fort in play": "all_forts", "unit currently in play": "all_units",
+           "ally unit in Enemy Territory": "allies_in_enemy_territory",
+           "unit in the enemy spawn row": "enemy_spawn_row_units",
+           "BLESSED tile in the Frontlines": "blessed_frontline"}
 
 
 def _n(s: str) -> int:
@@ -106,6 +112,11 @@ _UNIT_SEL = {
     "the unit in front of this unit": "ahead", "all enemy units in this row": "enemies_row",
     "all ally units in a frontline row": "row_allies", "all ally units in this lane": "allies_lane",
     "both strongholds": "both_sh", "each stronghold": "both_sh", "all enemy forts": "enemy_forts",
+    "owner's stronghold": "own_sh", "adjacent units": "adjacent", "occupying unit": "occupant",
+    "the occupying unit": "occupant", "an ally unit at random": "random_ally",
+    "all poisoned enemy units": "poisoned_enemies",
+    "all units in the enemy's spawn row": "enemy_spawn_row_units", "all enemy units in a frontline row": "row_enemies",
+    "ally champion": "ally_champion", "units in your spawn row": "allies_spawn_row",
 }
 
 
@@ -140,6 +151,67 @@ _PHRASES: list[tuple[str, Any]] = [
      lambda m, b, t: [{"op": "damage", "to": _sel(m[2]), "n": _n(m[1])}]),
     (r"(?:Deal|deal) " + N + r" damage to (?:the )?unit", lambda m, b, t: [{"op": "damage", "to": t, "n": _n(m[1])}]),
     (r"(?:Deal|deal) " + N + r" damage", lambda m, b, t: [{"op": "damage", "to": t, "n": _n(m[1])}]),
+    (r"Deal " + N + r" damage to (adjacent units|Owner's Stronghold|the occupying unit|occupying unit|an ally unit at random)",
+     lambda m, b, t: [{"op": "damage", "to": _sel(m[2]), "n": _n(m[1])}]),
+    (r"Deal " + N + r" random damage to an ally unit", lambda m, b, t: [{"op": "damage", "to": "random_ally", "n": _n(m[1])}]),
+    (r"deal the enemy Stronghold " + N + r" damage", lambda m, b, t: [{"op": "damage", "to": "enemy_sh", "n": _n(m[1])}]),
+    (r"Deal " + N + r" damage randomly split between all other units",
+     lambda m, b, t: [{"op": "damage_split", "to": "others", "n": _n(m[1])}]),
+    (r"Deal " + N + r" damage (?:randomly split between|randomly to) (?:all )?enemy units, enemy WALL forts, and (?:the enemy )?Stronghold",
+     lambda m, b, t: [{"op": "damage_split", "to": "enemy_all", "n": _n(m[1])}]),
+    (r"When this unit is destroyed, (.+)", lambda m, b, t: _phrase(m[1], b, t)),
+    (r"Units adjacent to the target are dealt " + N + r" damage", lambda m, b, t: [{"op": "damage", "to": "target_adjacent", "n": _n(m[1])}]),
+    (r"Gain " + N + r" Mana if the unit was killed", lambda m, b, t: [{"op": "if", "cond": "target_dead", "then": [{"op": "mana", "n": _n(m[1])}]}]),
+    (r"(?:Target unit|Unit) takes " + N + r" damage and is STUNNED", lambda m, b, t: [{"op": "damage", "to": t, "n": _n(m[1])}, {"op": "stun", "to": t}]),
+    (r"Enemy units in target row take " + N + r" damage and are STUNNED",
+     lambda m, b, t: [{"op": "damage", "to": "row_enemies", "n": _n(m[1])}, {"op": "stun", "to": "row_enemies"}]),
+    (r"Deal " + N + r" damage to all enemy units in a Frontline row and PUSH them",
+     lambda m, b, t: [{"op": "damage", "to": "row_enemies", "n": _n(m[1])}, {"op": "push", "to": "row_enemies"}]),
+    (r"Target unit becomes (STUNNED|POISONED)", lambda m, b, t: [{"op": "stun" if m[1] == "STUNNED" else "poison", "to": "target"}]),
+    (r"(?:STUN|Stun) (all POISONED enemy units)", lambda m, b, t: [{"op": "stun", "to": _sel(m[1])}]),
+    (r"All enemy units become POISONED", lambda m, b, t: [{"op": "poison", "to": "enemies"}]),
+    (r"(?:PULL|Pull) (all enemy units|all units in the enemy's spawn row)", lambda m, b, t: [{"op": "pull", "to": _sel(m[1])}]),
+    (r"PUSH all other units", lambda m, b, t: [{"op": "push", "to": "others"}]),
+    (r"PULL target unit", lambda m, b, t: [{"op": "pull", "to": "target"}]),
+    (r"SHIFT it", lambda m, b, t: [{"op": "shift", "to": "target"}]),
+    (r"BLIGHT", lambda m, b, t: [{"op": "blight", "to": t}]),
+    (r"Owner gains " + N + r" Mana", lambda m, b, t: [{"op": "mana", "n": _n(m[1])}]),
+    (r"Randomly gain " + r"(\d+-\d+)" + r" Champion Tokens", lambda m, b, t: [{"op": "tokens", "n": _count(m[1])}]),
+    (r"Gain " + N + r" (Mana|mana|Champion Tokens?) for each (fort in play|unit currently in play|ally unit in Enemy Territory|unit in the enemy spawn row|BLESSED tile in the Frontlines)",
+     lambda m, b, t: [{"op": "mana" if m[2].lower() == "mana" else "tokens", "n": {"count": _COUNTS[m[3]], "times": _n(m[1])}}]),
+    (r"HEAL (?:an ally unit|ally unit) for " + N, lambda m, b, t: [{"op": "heal", "to": "target", "n": _n(m[1])}]),
+    (r"HEAL all damage on this unit", lambda m, b, t: [{"op": "heal", "to": "self", "n": 99}]),
+    (r"HEAL other ally units in the same row for " + N, lambda m, b, t: [{"op": "heal", "to": "allies_row", "n": _n(m[1])}]),
+    (r"HEAL ally units in the same row for " + N, lambda m, b, t: [{"op": "heal", "to": "allies_row", "n": _n(m[1])}]),
+    (r"HEAL ally units " + N + r" in this lane", lambda m, b, t: [{"op": "heal", "to": "allies_lane", "n": _n(m[1])}]),
+    (r"HEAL ally units and your Stronghold for " + N,
+     lambda m, b, t: [{"op": "heal", "to": "allies", "n": _n(m[1])}, {"op": "heal", "to": "own_sh", "n": _n(m[1])}]),
+    (r"Gain \+" + N + r"/\+" + N + r" and " + N + r" Mana",
+     lambda m, b, t: [{"op": "buff", "to": "self", "pw": _n(m[1]), "hp": _n(m[2])}, {"op": "mana", "n": _n(m[3])}]),
+    (r"Reduce this unit's Power to " + N, lambda m, b, t: [{"op": "set_power", "to": "self", "n": _n(m[1])}]),
+    (r"(?:This unit refreshes|REFRESH this unit)", lambda m, b, t: [{"op": "refresh", "to": "self"}]),
+    (r"The enemy Stronghold takes damage equal to the Mana Fragments earned from the killed unit",
+     lambda m, b, t: [{"op": "damage", "to": "enemy_sh", "n": "victim_frags"}]),
+    (r"Add a copy of non-Champion units killed by this unit into your hand", lambda m, b, t: [{"op": "copy_hand", "to": "victim_nonchamp"}]),
+    (r"Add " + N + r" \[[^\]]*\] ([\w ]+?) spells? to your hand", lambda m, b, t: [{"op": "add_hand", "card": _token(m[2], b), "n": _n(m[1])}]),
+    (r"Grant \+" + N + r" (Power|Health) to (an ally unit|a unit)",
+     lambda m, b, t: [{"op": "buff", "to": "target", ("pw" if m[2] == "Power" else "hp"): _n(m[1])}]),
+    (r"Grant ([A-Z]+) to (?:an ally unit|a unit)", lambda m, b, t: [{"op": "grant", "to": "target", "kw": _kw_phrase(m[1])}]),
+    (r"Grant (a unit|an ally unit) \+" + N + r" Power and ([A-Z]+)",
+     lambda m, b, t: [{"op": "buff", "to": "target", "pw": _n(m[2])}, {"op": "grant", "to": "target", "kw": _kw_phrase(m[3])}]),
+    (r"Grant (a unit|an ally unit) ([+-]\d+)/([+-]\d+)", lambda m, b, t: [{"op": "buff", "to": "target", "pw": int(m[2]), "hp": int(m[3])}]),
+    (r"Grant ally Champion \+" + N + r"/\+" + N + r" if it is in play", lambda m, b, t: [{"op": "buff", "to": "ally_champion", "pw": _n(m[1]), "hp": _n(m[2])}]),
+    (r"Grant (a random ally unit|an ally unit|units in your spawn row|all enemy units),? (DEATH|START OF TURN|END OF TURN|SURVIVOR|EXECUTE): (.+)",
+     lambda m, b, t: [{"op": "grant", "to": _sel(m[1]), "ability": {"on": _TRIGGERS[m[2]], "do": _phrase(m[3], b, "self")}}]),
+    (r"Grant an ally unit RESPAWN a ([\w/ ]+)", lambda m, b, t: [{"op": "grant", "to": "target", "respawn": _token(m[1], b)}]),
+    (r"Return (?:target|a) fort to its owner's hand", lambda m, b, t: [{"op": "return_hand", "to": "target"}]),
+    (r"Return all non-Champion units in target lane to their owner's hand", lambda m, b, t: [{"op": "return_hand", "to": "lane_units_nonchamp"}]),
+    (r"Occupying non-Champion units are returned to their owner's hand", lambda m, b, t: [{"op": "return_hand", "to": "occupant_nonchamp"}]),
+    (r"Bless all tiles that do not have a fort", lambda m, b, t: [{"op": "bless", "to": "all_unforted"}]),
+    (r"Turn all tiles without a Fort in target lane into BLESSED tiles", lambda m, b, t: [{"op": "bless", "to": "lane_unforted"}]),
+    (r"Spawn a 1/1 Golem in all open frontline spaces in this lane", lambda m, b, t: [{"op": "summon", "card": "ESU003", "to": "open_frontline_lane"}]),
+    (r"Destroy all forts\. For each fort destroyed, gain " + N + r" Champion Token",
+     lambda m, b, t: [{"op": "tokens", "n": {"count": "all_forts", "times": _n(m[1])}}, {"op": "destroy", "to": "all_forts"}]),
     (r"Deal " + N + r" damage to a unit in the Frontlines", lambda m, b, t: [{"op": "damage", "to": "target", "n": _n(m[1])}]),
     (r"Deal " + N + r" damage randomly split between all enemy units",
      lambda m, b, t: [{"op": "damage_split", "to": "enemies", "n": _n(m[1])}]),
@@ -223,6 +295,11 @@ def _trigger_ability(on: str, body: str, by_name: dict[str, str], target: str = 
         (r"If in Ally Territory, (.+)", "in_own_territory"),
         (r"If this unit did not take an action, (.+)", "not_acted"),
         (r"If occupying a BLESSED tile, (.+)", "on_blessed"),
+        (r"If occupied by an Ally unit, (.+)", "occupied_ally"),
+        (r"(.+) while in Ally Territory", "in_own_territory"),
+        (r"(.+) if this unit is (?:on|stationed on) a fort", "on_fort"),
+        (r"(.+) if this unit is on a BLESSED tile", "on_blessed"),
+        (r"(.+) if this unit occupies a BLESSED tile or fort", "on_blessed_or_fort"),
         (r"(.+) if occupied by an ally unit", "occupied_ally"),
         (r"(.+) if occupied by an enemy unit or Starling", "occupied_enemy_or_starling"),
         (r"(.+) if occupied by an enemy unit", "occupied_enemy"),
@@ -256,6 +333,10 @@ def _spell(card: dict[str, Any], text: str, by_name: dict[str, str]) -> dict[str
 
 
 _TARGET_KINDS = [
+    (r"a fort in enemy territory", "enemy_territory_fort"), (r"a POISONED unit", "poisoned_unit"),
+    (r"an enemy non-champion unit in Ally Territory", "enemy_nonchamp_home"),
+    (r"[Tt]arget fort", "fort"), (r"[Tt]arget lane", "lane"),
+    (r"[Tt]arget ally unit", "ally_unit"), (r"[Tt]arget unit", "unit"), (r"HEAL unit", "unit"),
     (r"a unit in the Frontlines", "frontline_unit"), (r"an enemy unit", "enemy_unit"),
     (r"an ally non-Champion unit", "ally_nonchamp"), (r"an ally unit", "ally_unit"),
     (r"a non-Champion unit", "nonchamp"), (r"a unit", "unit"), (r"a fort", "fort"),
@@ -309,6 +390,27 @@ _SPECIAL_SPELLS: dict[str, dict[str, Any]] = {
         "target": "unit", "do": [{"op": "damage_pierce", "to": "target", "n": 4}]},
     "Add a copy of an ally non-Champion unit in play to your hand": {
         "target": "ally_nonchamp", "do": [{"op": "copy_hand", "to": "target"}]},
+    "Deal 3 damage to a unit and 2 damange to the enemy Stronghold": {
+        "target": "unit", "do": [{"op": "damage", "to": "target", "n": 3}, {"op": "damage", "to": "enemy_sh", "n": 2}]},
+    "HEAL unit for 2. If the unit is a Golem, grant it +2 Health instead": {
+        "target": "unit", "do": [{"op": "if", "cond": {"race": "GOLEM", "of": "target"},
+                                  "then": [{"op": "buff", "to": "target", "hp": 2}],
+                                  "else": [{"op": "heal", "to": "target", "n": 2}]}]},
+    "Destroy a fort and deal 5 damage to any occupying units": {
+        "target": "fort", "do": [{"op": "damage", "to": "target_occupant", "n": 5}, {"op": "destroy", "to": "target"}]},
+    "Choose an ally unit. It has +1/+1 while in Enemy Territory": {
+        "target": "ally_unit", "do": [{"op": "grant", "to": "target", "ability": {
+            "on": "static", "if": "in_enemy_territory", "pw": 1, "hp": 1}}]},
+    "Choose a unit. Each time it activates, gain 1 Mana": {
+        "target": "unit", "do": [{"op": "grant", "to": "target", "caster": True, "ability": {
+            "on": "action", "do": [{"op": "mana", "n": 1}]}}]},
+    "Destroy an enemy non-champion unit in Ally Territory": {
+        "target": "enemy_nonchamp_home", "do": [{"op": "destroy", "to": "target"}]},
+    "Grant all ally units +2 Power until the end of the turn": {
+        "target": "none", "do": [{"op": "buff", "to": "allies", "pw": 2, "eot": True}]},
+    "Destroy a fort in enemy territory. Add 2 Mana Daggers to your hand": {
+        "target": "enemy_territory_fort", "do": [{"op": "destroy", "to": "target"},
+                                                 {"op": "add_hand", "card": "ToS001", "n": 2}]},
     "Grant all ally units in a Frontline row +2 Health": {
         "target": "front_row", "do": [{"op": "buff", "to": "row_allies", "hp": 2}]},
     "Deal 3 damage to all units in a lane": {
@@ -339,7 +441,67 @@ def _sentence_rules() -> list[tuple[str, Any]]:
         return a
 
     return [
-        (r"Enemy units damaged by this unit have their Power changed to " + N,
+        (r"If this unit is killed by combat, return it to your hand",
+         lambda m, b: {"abilities": [ab("death", [{"op": "add_hand", "card": "$self", "n": 1}], "killed_by_unit")]}),
+        (r"If this unit is killed by combat, shuffle it into your deck",
+         lambda m, b: {"abilities": [ab("death", [{"op": "to_deck", "card": "$self"}], "killed_by_unit")]}),
+        (r"STUN enemies damaged by this unit",
+         lambda m, b: {"abilities": [ab("dealt_damage", [{"op": "stun", "to": "damaged"}])]}),
+        (r"Immune to (?:damage from forts|fort Damage)", lambda m, b: {"kw": {"FORTPROOF": 1}}),
+        (r"This unit cannot be targeted by spells", lambda m, b: {"kw": {"STEELWARD": 1}}),
+        (r"When this unit activates it gains \+" + N + r" Power",
+         lambda m, b: {"abilities": [ab("action", [{"op": "buff", "to": "self", "pw": _n(m[1])}])]}),
+        (r"When this unit takes an action add a ([\w/ ]+?) to your hand",
+         lambda m, b: {"abilities": [ab("action", [{"op": "add_hand", "card": _token(m[1], b), "n": 1}])]}),
+        (r"Anytime this unit moves, grant \+" + N + r" Health to a random ally unit",
+         lambda m, b: {"abilities": [ab("moved", [{"op": "buff", "to": "random_ally", "hp": _n(m[1])}])]}),
+        (r"Add a 1/1 Golem to your hand when your Stronghold gets damaged",
+         lambda m, b: {"abilities": [ab("own_sh_damaged", [{"op": "add_hand", "card": "ESU003", "n": 1}])]}),
+        (r"Whenever the enemy Stronghold is damaged, gain \+" + N + r" Power",
+         lambda m, b: {"abilities": [ab("enemy_sh_damaged", [{"op": "buff", "to": "self", "pw": _n(m[1])}])]}),
+        (r"This unit gains \+" + N + r" Power for each point of damage received",
+         lambda m, b: {"abilities": [ab("damaged", [{"op": "buff", "to": "self", "pw": {"dealt": _n(m[1])}}])]}),
+        (r"Gain " + N + r" Mana for each point of damage inflicted",
+         lambda m, b: {"abilities": [ab("dealt_damage", [{"op": "mana", "n": "dealt"}])]}),
+        (r"Gain \+" + N + r"/\+" + N + r" while (?:this unit is )?in Enemy Territory",
+         lambda m, b: {"abilities": [{"on": "static", "if": "in_enemy_territory", "pw": _n(m[1]), "hp": _n(m[2])}]}),
+        (r"While in Ally Territory this unit has ([A-Z]+(?: \d+)?)",
+         lambda m, b: {"abilities": [{"on": "static", "if": "in_own_territory", "kw": _kw_phrase(m[1])}]}),
+        (r"This unit has \+" + N + r"/\+" + N + r" during your opponent's turn",
+         lambda m, b: {"abilities": [{"on": "static", "if": "enemy_turn", "pw": _n(m[1]), "hp": _n(m[2])}]}),
+        (r"If the enemy Champion is in play, gain \+" + N + r"/\+" + N,
+         lambda m, b: {"abilities": [{"on": "static", "if": "enemy_champion_in_play", "pw": _n(m[1]), "hp": _n(m[2])}]}),
+        (r"This unit has \+" + N + r" Power versus the enemy Stronghold", lambda m, b: {"kw": {"SIEGE": _n(m[1])}}),
+        (r"\+" + N + r" Power versus the enemy Stronghold and GIANT units", lambda m, b: {"kw": {"SIEGE": _n(m[1]), "GIANTBANE": _n(m[1])}}),
+        (r"This unit is destroyed after an attack is resolved",
+         lambda m, b: {"abilities": [ab("attacked", [{"op": "destroy", "to": "self"}])]}),
+        (r"All ally units with FLIGHT have \+" + N + r" Power while this unit is alive",
+         lambda m, b: {"abilities": [{"on": "aura", "who": "allies", "if": "has_flight", "pw": _n(m[1])}]}),
+        (r"Other ally (\w+?)s have \+" + N + r"/\+" + N + r" while this unit is in play",
+         lambda m, b: {"abilities": [{"on": "aura", "who": "other_allies", "if": {"race": m[1].upper()}, "pw": _n(m[2]), "hp": _n(m[3])}]}),
+        (r"All ally (\w+) units have \+" + N + r" Power while in Ally Territory",
+         lambda m, b: {"abilities": [{"on": "aura", "who": "allies", "if": [{"race": m[1].upper()}, "in_own_territory"], "pw": _n(m[2])}]}),
+        (r"Grant ally units in this row \+" + N + r" POWER",
+         lambda m, b: {"abilities": [{"on": "aura", "who": "allies_row", "pw": _n(m[1])}]}),
+        (r"Occupying ally units have ([A-Z]+)",
+         lambda m, b: {"abilities": [{"on": "aura", "who": "occupant", "kw": _kw_phrase(m[1])}]}),
+        (r"Occupying non-GIANT ally units have ([A-Z]+)",
+         lambda m, b: {"abilities": [{"on": "aura", "who": "occupant", "if": "not_giant", "kw": _kw_phrase(m[1])}]}),
+        (r"Non-FLIGHT ally units in this space have \+" + N + r" health",
+         lambda m, b: {"abilities": [{"on": "aura", "who": "occupant", "hp": _n(m[1])}]}),
+        (r"Ally non-GIANT units in this lane have ([A-Z]+)",
+         lambda m, b: {"abilities": [{"on": "aura", "who": "allies_lane", "if": "not_giant", "kw": _kw_phrase(m[1])}]}),
+        (r"While on this space, grant ally non-Giant units ([A-Z]+)",
+         lambda m, b: {"abilities": [{"on": "aura", "who": "on_space", "if": "not_giant", "kw": _kw_phrase(m[1])}]}),
+        (r"When a fort is destroyed, deal " + N + r" damage to the enemy Stronghold",
+         lambda m, b: {"abilities": [ab("fort_destroyed", [{"op": "damage", "to": "enemy_sh", "n": _n(m[1])}])]}),
+        (r"Deal " + N + r" damage to the occupying unit whenever the owner's Stronghold is damaged",
+         lambda m, b: {"abilities": [ab("own_sh_damaged", [{"op": "damage", "to": "occupant", "n": _n(m[1])}])]}),
+        (r"TRAP: Unit takes " + N + r" damage and is STUNNED\. Then, destroy this fort",
+         lambda m, b: {"abilities": [ab("trap", [{"op": "damage", "to": "entrant", "n": _n(m[1])}, {"op": "stun", "to": "entrant"}, {"op": "destroy", "to": "self"}])]}),
+        (r"TRAP: DRAIN " + N + r"\. Enemy units entering this space are STUNNED",
+         lambda m, b: {"abilities": [ab("trap", [{"op": "drain", "n": _n(m[1])}, {"op": "stun", "to": "entrant"}])]}),
+        (r"Enemy units (?:that are )?damaged by this unit have their Power changed to " + N,
          lambda m, b: {"abilities": [ab("dealt_damage", [{"op": "set_power", "to": "damaged", "n": _n(m[1])}])]}),
         (r"HUSH enemies damaged by this unit in combat",
          lambda m, b: {"abilities": [ab("dealt_damage", [{"op": "hush", "to": "damaged"}])]}),
@@ -538,9 +700,22 @@ def convert(raw_cards: list[dict[str, Any]]) -> dict[str, Any]:
         except Unsupported as exc:
             card["unsupported"] = str(exc)[:120]
         _resolve_refs(card)
+        _resolve_self(card, card["id"])
         card["text"] = describe(card)
         cards[card["id"]] = card
     return cards
+
+
+def _resolve_self(node: Any, cid: str) -> None:
+    if isinstance(node, dict):
+        for k, v in list(node.items()):
+            if v == "$self":
+                node[k] = cid
+            else:
+                _resolve_self(v, cid)
+    elif isinstance(node, list):
+        for v in node:
+            _resolve_self(v, cid)
 
 
 def _resolve_refs(node: Any) -> None:
@@ -570,7 +745,19 @@ _ON_WORDS = {"spawn": "On arrival", "death": "When it dies", "survivor": "When i
              "pushed": "After pushing a foe"}
 
 
+def _cond_text(c: Any) -> str:
+    if isinstance(c, list):
+        return " and ".join(_cond_text(x) for x in c)
+    if isinstance(c, dict):
+        return str(c.get("race") or c.get("race_in_lane") or "").title()
+    return str(c).replace("_", " ")
+
+
 def _amount(n: Any) -> str:
+    if isinstance(n, dict):
+        if "count" in n:
+            return f"{n['times']} per {n['count'].replace('_', ' ')}"
+        return "1 per damage"
     if isinstance(n, list):
         return f"{n[0]}-{n[1]}"
     return {"dealt": "that much", "victim_frags": "its fragments", "fort_cost": "its cost",
@@ -600,17 +787,20 @@ def _eff_text(e: dict[str, Any]) -> str:
         case "heal":
             return f"heal {who} {_amount(n) if n != 99 else 'fully'}"
         case "buff":
-            return f"{who} {e.get('pw', 0):+d}/{e.get('hp', 0):+d}"
+            pw = e.get("pw", 0)
+            pw_text = f"+{_amount(pw)}" if isinstance(pw, dict) else f"{pw:+d}"
+            tail = " this turn" if e.get("eot") else ""
+            return f"{who} {pw_text}/{e.get('hp', 0):+d}{tail}"
         case "grant":
             if "kw" in e:
                 return f"{who} gets " + " ".join(e["kw"])
+            if "respawn" in e:
+                return f"{who} gets RESPAWN {_NAMES.get(e['respawn'], e['respawn'])}"
             return f"{who} gains: " + _ability_text(e["ability"])
         case "random":
             return "one of: " + " | ".join("; ".join(_eff_text(x) for x in opt) for opt in e["of"])
         case "if":
-            c = e["cond"]
-            cond = f"{c.get('race') or c.get('race_in_lane')}".title()
-            s = f"if {cond}: " + "; ".join(_eff_text(x) for x in e["then"])
+            s = f"if {_cond_text(e['cond'])}: " + "; ".join(_eff_text(x) for x in e["then"])
             if e.get("else"):
                 s += ", else " + "; ".join(_eff_text(x) for x in e["else"])
             return s
@@ -633,6 +823,10 @@ def _eff_text(e: dict[str, Any]) -> str:
             return f"{who} power becomes {n}" + (" this turn" if e.get("eot") else "")
         case "evolve":
             return f"becomes {_NAMES.get(e['card'], e['card'])}"
+        case "to_deck":
+            return "shuffle it into your deck"
+        case "refresh":
+            return "it may act again"
         case "steal_fragments":
             return "take its fragments"
         case _:
@@ -643,15 +837,15 @@ def _ability_text(a: dict[str, Any]) -> str:
     if a["on"] == "static":
         bits = [f"{a.get('pw', 0):+d}/{a.get('hp', 0):+d}" if a.get("pw") or a.get("hp") else ""]
         bits += list(a.get("kw", {}))
-        return f"While {a['if'].replace('_', ' ')}: " + " ".join(b for b in bits if b)
+        return f"While {_cond_text(a['if'])}: " + " ".join(b for b in bits if b)
     if a["on"] in ("aura", "command"):
         bits = [f"{a.get('pw', 0):+d}/{a.get('hp', 0):+d}" if a.get("pw") or a.get("hp") else ""]
         bits += list(a.get("kw", {}))
-        cond = f" when {a['if'].replace('_', ' ')}" if a.get("if") else ""
+        cond = f" when {_cond_text(a['if'])}" if a.get("if") else ""
         head = "While waiting on the Stronghold, " if a["on"] == "command" else ""
         return head + f"{a['who'].replace('_', ' ')} get " + " ".join(b for b in bits if b) + cond
     head = _ON_WORDS.get(a["on"], a["on"])
-    cond = f" (if {a['if'].replace('_', ' ')})" if a.get("if") else ""
+    cond = f" (if {_cond_text(a['if'])})" if a.get("if") else ""
     return f"{head}{cond}: " + "; ".join(_eff_text(e) for e in a["do"])
 
 

@@ -171,9 +171,21 @@ def _mods(st: DFState, u: Unit) -> tuple[int, int, dict[str, int]]:
 def _aura_hits(st: DFState, a: dict[str, Any], src: dict[str, Any], u: Unit) -> bool:
     if a.get("src_if") == "full_health" and "pw" in src and health(st, src, aura=False) < src["hp"]:
         return False
-    if a["who"] == "allies_lane":
-        lane = lane_of(src["sp"] if isinstance(src["sp"], int) else src["sp"][0])
-        if lane not in {lane_of(s) for s in u["sp"]}:
+    who = a["who"]
+    src_spaces = _spaces(src)
+    if who == "allies_lane":
+        if not {lane_of(s) for s in src_spaces} & {lane_of(s) for s in u["sp"]}:
+            return False
+    elif who == "allies_row":
+        if not {row_of(s) for s in src_spaces} & {row_of(s) for s in u["sp"]}:
+            return False
+    elif who == "other_allies":
+        if u is src:
+            return False
+    elif who in ("occupant", "on_space"):
+        if "pw" in src or not set(src_spaces) & set(u["sp"]):
+            return False
+        if who == "occupant" and u["kw"].get("FLIGHT"):
             return False
     return check(st, a.get("if"), u, u["owner"], None)
 
@@ -214,7 +226,7 @@ def _special_cards() -> tuple[frozenset[str], frozenset[str]]:
 
 
 def power(st: DFState, u: Unit) -> int:
-    p = u["eotpw"] if u["eotpw"] is not None else u["pw"]
+    p = (u["eotpw"] if u["eotpw"] is not None else u["pw"]) + u.get("tmp", 0)
     if _has_mods(st, u):
         p += _mods(st, u)[0]
     if u["kw"].get("UNION"):
@@ -262,6 +274,14 @@ def check(st: DFState, cond: Any, u: dict[str, Any] | None, owner: int, ctx: Ctx
     """Evaluates a condition on a unit or fort (`u`) owned by `owner`."""
     if not cond:
         return True
+    if isinstance(cond, list):
+        return all(check(st, c, u, owner, ctx) for c in cond)
+    if cond == "target_dead":
+        return ctx is not None and isinstance(ctx.target, dict) and not _alive(st, ctx.target)
+    if cond == "enemy_turn":
+        return st.active != owner
+    if cond == "enemy_champion_in_play":
+        return any(x["champ"] and x["owner"] != owner for x in st.units)
     if isinstance(cond, dict):
         if "race" in cond:
             ref = resolve_one(st, cond.get("of", "target"), ctx) if ctx else u
@@ -307,6 +327,15 @@ def check(st: DFState, cond: Any, u: dict[str, Any] | None, owner: int, ctx: Ctx
             return occ["owner"] != owner or (C.card(occ["card"])["race"] or "") == "STARLING"
         case "full_health":
             return health(st, u) >= max_health(st, u)
+        case "on_fort" | "on_blessed_or_fort":
+            on_fort = not u["kw"].get("FLIGHT") and any(fort_at(st, s) for s in spaces)
+            return on_fort or (cond == "on_blessed_or_fort" and any(s in st.blessed for s in spaces))
+        case "has_flight":
+            return bool(u["kw"].get("FLIGHT"))
+        case "not_giant":
+            return not u.get("giant")
+        case "killed_by_unit":
+            return u.get("killer") is not None
     return False
 
 
@@ -358,6 +387,41 @@ def resolve(st: DFState, sel: str, ctx: Ctx) -> list[Any]:
             pool = [u for u in units if (u["owner"] == foe) == (sel == "random_enemy")
                     and (sel != "random_other_ally" or u is not me)]
             return [st.rng.choice(pool)] if pool else []
+        case "occupant" | "occupant_nonchamp":
+            if me is None or "pw" in me:
+                return []
+            occ = occupant(st, me)
+            return [occ] if occ is not None and not (sel.endswith("nonchamp") and occ["champ"]) else []
+        case "target_occupant":
+            t = ctx.target
+            if not isinstance(t, dict) or "pw" in t:
+                return []
+            occ = occupant(st, t)
+            return [occ] if occ is not None else []
+        case "target_adjacent":
+            t = ctx.target
+            if not isinstance(t, dict) or "pw" not in t:
+                return []
+            near = {n for s in t["sp"] for n in neighbours(s)} - set(t["sp"])
+            return [u for u in units if any(s in near for s in u["sp"])]
+        case "victim_nonchamp":
+            v = ctx.victim
+            return [v] if v is not None and not v["champ"] else []
+        case "poisoned_enemies":
+            return [u for u in units if u["owner"] == foe and u["poison"]]
+        case "enemy_spawn_row_units":
+            return [u for u in units if any(row_of(s) == enemy_row(owner) for s in u["sp"])]
+        case "ally_champion":
+            return [u for u in units if u["owner"] == owner and u["champ"]]
+        case "allies_spawn_row":
+            return [u for u in units if u["owner"] == owner and any(row_of(s) == spawn_row(owner) for s in u["sp"])]
+        case "allies_in_enemy_territory":
+            return [u for u in units if u["owner"] == owner and all(not in_territory(owner, row_of(s)) for s in u["sp"])]
+        case "all_forts":
+            return list(st.forts)
+        case "enemy_all":
+            return [*(u for u in units if u["owner"] == foe),
+                    *(f for f in st.forts if f["owner"] == foe and is_wall(f)), ("sh", foe)]
         case "enemies_in_own_territory":
             return [u for u in units if u["owner"] == foe
                     and all(in_territory(owner, row_of(s)) for s in u["sp"])]
@@ -396,12 +460,13 @@ def resolve(st: DFState, sel: str, ctx: Ctx) -> list[Any]:
         if sel == "enemy_spawn_lane":
             return _unique([unit_at(st, enemy_row(owner) * 4 + c) for c in sorted(lanes)
                             if (x := unit_at(st, enemy_row(owner) * 4 + c)) and x["owner"] == foe])
-    if sel in ("lane_units", "row_allies", "row_enemies"):
+    if sel in ("lane_units", "row_allies", "row_enemies", "lane_units_nonchamp"):
         t = ctx.target
         if not isinstance(t, tuple):
             return []
         if t[0] == "lane":
-            return [u for u in units if any(lane_of(s) == t[1] for s in u["sp"])]
+            return [u for u in units if any(lane_of(s) == t[1] for s in u["sp"])
+                    and not (sel == "lane_units_nonchamp" and u["champ"])]
         return [u for u in units if row_of(u["sp"][0]) == t[1]
                 and (u["owner"] == owner) == (sel == "row_allies")]
     return []
@@ -437,6 +502,12 @@ def _alive(st: DFState, x: dict[str, Any]) -> bool:
 def amount(st: DFState, n: Any, ctx: Ctx) -> int:
     if isinstance(n, int):
         return n
+    if isinstance(n, dict):
+        if "dealt" in n:
+            return n["dealt"] * ctx.dealt
+        if n["count"] == "blessed_frontline":
+            return n["times"] * sum(1 for s in st.blessed if row_of(s) in (1, 2))
+        return n["times"] * len(resolve(st, n["count"], ctx))
     if isinstance(n, list):
         return n[0] + st.rng.below(n[1] - n[0] + 1)
     match n:
@@ -492,7 +563,9 @@ def run_effect(st: DFState, e: dict[str, Any], ctx: Ctx) -> None:
             ctx.dealt = total
         case "damage_split":
             for _ in range(amount(st, e.get("n", 1), ctx)):
-                pool = [u for u in resolve(st, e["to"], ctx) if health(st, u) > 0]
+                pool = [x for x in resolve(st, e["to"], ctx)
+                        if isinstance(x, tuple) or ("pw" in x and health(st, x) > 0)
+                        or ("pw" not in x and x["dmg"] < x["hp"])]
                 if pool:
                     damage_any(st, st.rng.choice(pool), 1, ctx, source=ctx.me)
         case "damage_pierce":
@@ -506,9 +579,13 @@ def run_effect(st: DFState, e: dict[str, Any], ctx: Ctx) -> None:
                 elif "pw" in t:
                     t["dmg"] = max(0, t["dmg"] - n)
         case "buff":
+            pw = amount(st, e.get("pw", 0), ctx)
             for t in resolve(st, e["to"], ctx):
                 if isinstance(t, dict) and "pw" in t:
-                    t["pw"] += e.get("pw", 0)
+                    if e.get("eot"):
+                        t["tmp"] = t.get("tmp", 0) + pw
+                    else:
+                        t["pw"] += pw
                     t["hp"] += e.get("hp", 0)
         case "set_power":
             for t in resolve(st, e["to"], ctx):
@@ -534,6 +611,8 @@ def run_effect(st: DFState, e: dict[str, Any], ctx: Ctx) -> None:
                     t["kw"].update(e["kw"])
                     if "STEALTH" in e["kw"] and t.get("just_played"):
                         t["hidden"] = True
+                if "respawn" in e:
+                    t["respawn"] = e["respawn"]
                 if "ability" in e:
                     ab = dict(e["ability"])
                     if e.get("caster"):
@@ -559,9 +638,13 @@ def run_effect(st: DFState, e: dict[str, Any], ctx: Ctx) -> None:
             for t in resolve(st, e["to"], ctx):
                 add_to_hand(st, owner, t["card"], ctx)
         case "summon":
-            for sp in range(16):
-                if in_territory(owner, row_of(sp)) and unit_at(st, sp) is None \
-                        and not is_wall(fort_at(st, sp)):
+            if e["to"] == "open_frontline_lane":
+                lanes = {lane_of(s) for s in _spaces(ctx.me)} if ctx.me else set()
+                spots = [s for s in range(4, 12) if lane_of(s) in lanes]
+            else:
+                spots = [s for s in range(16) if in_territory(owner, row_of(s))]
+            for sp in spots:
+                if unit_at(st, sp) is None and not is_wall(fort_at(st, sp)):
                     u = new_unit(st, e["card"], owner, [sp])
                     place_unit(st, u, ctx)
         case "destroy":
@@ -605,6 +688,12 @@ def run_effect(st: DFState, e: dict[str, Any], ctx: Ctx) -> None:
             elif to == "victim_space":
                 spaces = [ctx.victim_space] if ctx.victim_space is not None else []
                 spaces = [s for s in spaces if fort_at(st, s) is None]
+            elif to == "all_unforted":
+                spaces = [s for s in range(16) if fort_at(st, s) is None]
+            elif to == "lane_unforted":
+                t = ctx.target
+                spaces = [s for s in range(16) if isinstance(t, tuple) and lane_of(s) == t[1]
+                          and fort_at(st, s) is None]
             elif to in ("random_frontline", "random_any"):
                 pool = [s for s in range(16) if s not in st.blessed
                         and (to == "random_any" or row_of(s) in (1, 2))]
@@ -633,12 +722,27 @@ def run_effect(st: DFState, e: dict[str, Any], ctx: Ctx) -> None:
             for t in resolve(st, e["to"], ctx):
                 if isinstance(t, dict) and "pw" in t and t in st.units:
                     st.units.remove(t)
-                    add_to_hand(st, t["owner"], t["card"], ctx)
-                    say(ctx, f"{C.name(t['card'])} returns to {{p{t['owner']}}}'s hand.")
+                elif isinstance(t, dict) and "pw" not in t and t in st.forts:
+                    st.forts.remove(t)
+                else:
+                    continue
+                add_to_hand(st, t["owner"], t["card"], ctx)
+                say(ctx, f"{C.name(t['card'])} returns to {{p{t['owner']}}}'s hand.")
         case "evolve":
             me = ctx.me
             if me is not None and me in st.units:
                 evolve(st, me, e["card"], ctx)
+        case "blight":
+            for t in resolve(st, e["to"], ctx):
+                if isinstance(t, dict) and "pw" in t:
+                    t["frags"] = 0
+        case "refresh":
+            for t in resolve(st, e["to"], ctx):
+                if isinstance(t, dict) and "pw" in t:
+                    t["acted"] = False
+        case "to_deck":
+            deck = p["deck"]
+            deck.insert(st.rng.below(len(deck) + 1), e["card"])
         case "steal_fragments":
             if ctx.victim is not None:
                 gain_mana(st, owner, ctx.victim["frags"])
@@ -719,6 +823,8 @@ def damage_unit(st: DFState, u: Unit, n: int, ctx: Ctx, *, source: Any, combat: 
         n -= has(st, u, "ARMOR")
     if n <= 0 or u not in st.units:
         return 0
+    if source is not None and "pw" not in source and u["kw"].get("FORTPROOF"):
+        return 0
     u["dmg"] += n
     u["hurt"] = True
     if source is not None and "pw" in source:
@@ -746,7 +852,8 @@ def dealt_by_unit(st: DFState, src: Unit, victim: Unit | None, n: int, ctx: Ctx,
         victim["stun"] = 1
     for a in src["ab"]:
         if a["on"] == "dealt_damage":
-            run_effects(st, a["do"], Ctx(owner=src["owner"], me=src, damaged=victim, events=ctx.events))
+            run_effects(st, a["do"], Ctx(owner=src["owner"], me=src, damaged=victim, dealt=n,
+                                         events=ctx.events))
 
 
 def damage_fort(st: DFState, f: Fort, n: int, ctx: Ctx, *, source: Any) -> int:
@@ -780,7 +887,8 @@ def damage_stronghold(st: DFState, seat: int, n: int, ctx: Ctx, *, source: Any) 
     for x in [*st.units, *st.forts]:
         for a in x["ab"]:
             on = a["on"]
-            if on == "any_sh_damaged" or (on == "enemy_sh_damaged" and x["owner"] != seat):
+            if on == "any_sh_damaged" or (on == "enemy_sh_damaged" and x["owner"] != seat) \
+                    or (on == "own_sh_damaged" and x["owner"] == seat):
                 run_effects(st, a["do"], Ctx(owner=x["owner"], me=x, events=ctx.events))
     check_end(st)
     return n
@@ -806,6 +914,10 @@ def destroy_fort(st: DFState, f: Fort, ctx: Ctx) -> None:
     for a in f["ab"]:
         if a["on"] == "death":
             run_effects(st, a["do"], Ctx(owner=f["owner"], me=None, victim_space=f["sp"], events=ctx.events))
+    for x in [*st.units, *st.forts]:
+        for a in x["ab"]:
+            if a["on"] == "fort_destroyed":
+                run_effects(st, a["do"], Ctx(owner=x["owner"], me=x, events=ctx.events))
 
 
 def resolve_deaths(st: DFState, ctx: Ctx) -> None:
@@ -832,7 +944,7 @@ def _on_death(st: DFState, u: Unit, ctx: Ctx, fallen: dict[int, Unit]) -> None:
     say(ctx, f"{C.name(u['card'])} of {{p{owner}}} is destroyed.")
     base = u["sp"][0]
     for a in u["ab"]:
-        if a["on"] == "death":
+        if a["on"] == "death" and check(st, a.get("if"), u, owner, None):
             run_effects(st, a["do"], Ctx(owner=owner, me=None, victim_space=base, victim=u,
                                          events=ctx.events))
     killer = u.get("killer")

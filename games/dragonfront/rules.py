@@ -255,6 +255,7 @@ def end_turn(st: DFState, ctx: Ctx) -> None:
             u["dmg"] = max(0, u["dmg"] - regen)
     for u in st.units:
         u["eotpw"] = None
+        u.pop("tmp", None)
         if u["owner"] == seat and u["stun"] == 2:
             u["stun"] = 0
     if st.result is not None:
@@ -407,13 +408,18 @@ def strike(st: DFState, att: Unit, tgt: Any, dist: int, ctx: Ctx, *, catapult: b
     att["hidden"] = False
     if isinstance(tgt, tuple):
         say(ctx, f"{C.name(att['card'])} strikes {{p{tgt[1]}}}'s Stronghold.")
-        damage_stronghold(st, tgt[1], power(st, att) * (2 if att["giant"] and not catapult and
-                                                         _both_lanes_open(st, att) else 1), ctx, source=att)
+        hit = power(st, att) + att["kw"].get("SIEGE", 0)
+        damage_stronghold(st, tgt[1], hit * (2 if att["giant"] and not catapult and
+                                             _both_lanes_open(st, att) else 1), ctx, source=att)
+        resolve_deaths(st, ctx)
+        trigger(st, att, "attacked", ctx)
         resolve_deaths(st, ctx)
         return
     if "pw" not in tgt:
         say(ctx, f"{C.name(att['card'])} hits {C.name(tgt['card'])}.")
         damage_fort(st, tgt, power(st, att), ctx, source=att)
+        resolve_deaths(st, ctx)
+        trigger(st, att, "attacked", ctx)
         resolve_deaths(st, ctx)
         return
     tgt["hidden"] = False
@@ -443,6 +449,8 @@ def strike(st: DFState, att: Unit, tgt: Any, dist: int, ctx: Ctx, *, catapult: b
             and health(st, att) > 0 and nudge(st, tgt, 4 * fwd(att["owner"]), ctx):
         trigger(st, att, "pushed", ctx, damaged=tgt)
     resolve_deaths(st, ctx)
+    trigger(st, att, "attacked", ctx)
+    resolve_deaths(st, ctx)
 
 
 def _both_lanes_open(st: DFState, att: Unit) -> bool:
@@ -456,6 +464,8 @@ def _combat_power(st: DFState, u: Unit, foe: Unit, dist: int) -> int:
         p += u["kw"]["FRESHBANE"]
     if u["kw"].get("LONGSHOT") and dist == 2:
         p += u["kw"]["LONGSHOT"]
+    if u["kw"].get("GIANTBANE") and foe["giant"]:
+        p += u["kw"]["GIANTBANE"]
     return p
 
 
@@ -505,6 +515,8 @@ def spell_targets(st: DFState, seat: int, kind: str) -> list[str]:
         return ["-"]
     if kind == "fort":
         return [f"f{f['id']}" for f in st.forts]
+    if kind == "enemy_territory_fort":
+        return [f"f{f['id']}" for f in st.forts if not in_territory(seat, row_of(f["sp"]))]
     if kind == "lane":
         return [f"L{c}" for c in range(4)]
     if kind == "front_row":
@@ -522,6 +534,11 @@ def spell_targets(st: DFState, seat: int, kind: str) -> list[str]:
         if kind in ("nonchamp", "ally_nonchamp") and u["champ"]:
             continue
         if kind == "frontline_unit" and row_of(u["sp"][0]) not in (1, 2):
+            continue
+        if kind == "poisoned_unit" and not u["poison"]:
+            continue
+        if kind == "enemy_nonchamp_home" and (u["owner"] == seat or u["champ"]
+                                              or not in_territory(seat, row_of(u["sp"][0]))):
             continue
         out.append(f"u{u['id']}")
     return out
