@@ -28,6 +28,10 @@ from games.rng import Rng
 PLACEHOLDER = "ScU017"
 MULLIGAN_ABOVE = 4
 """Opening cards costing more than this are sent back."""
+WEIGHTS = {"sh": 4.0, "power": 1.2, "health": 0.9, "frags": 0.4, "champ": 1.0, "advance": 1.0,
+           "deep": 1.5, "spawn": 0.6, "stun": 0.3, "fort": 1.5, "mana": 0.3, "card": 0.6,
+           "token": 0.32}
+"""Evaluation weights (tuned with bench/dragonfront_ai.py)."""
 
 
 def choose(view: dict[str, Any], actions: list[Any], seed: int) -> Any:
@@ -74,25 +78,26 @@ def evaluate(st: DFState, me: int) -> float:
         winners = st.result["winners"]
         return 10_000.0 if winners == [me] else (-10_000.0 if winners else 0.0)
     pm, pf = st.players[me], st.players[foe]
-    score = 3.0 * (pm["sh"] - pf["sh"])
+    w = WEIGHTS
+    score = w["sh"] * (pm["sh"] - pf["sh"])
     for u in st.units:
         side = 1.0 if u["owner"] == me else -1.0
         pw, hp = power(st, u), max(0, health(st, u))
-        value = 1.2 * pw + 0.9 * hp + 0.4 * u["frags"] + (1.0 if u["champ"] else 0.0)
+        value = w["power"] * pw + w["health"] * hp + w["frags"] * u["frags"] + (w["champ"] if u["champ"] else 0.0)
         rows = [row_of(s) for s in u["sp"]]
         progress = abs(rows[0] - spawn_row(u["owner"]))
         if pw > 0:
-            value += 0.5 * progress + (1.5 * pw if progress == 3 else 0.0)
-        value += 0.8 * sum(1 for r in rows if r == spawn_row(u["owner"]))
+            value += w["advance"] * progress + (w["deep"] * pw if progress == 3 else 0.0)
+        value += w["spawn"] * sum(1 for r in rows if r == spawn_row(u["owner"]))
         if u["stun"]:
-            value -= 0.3 * pw
+            value -= w["stun"] * pw
         score += side * value
     for f in st.forts:
-        score += (1.0 if f["owner"] == me else -1.0) * (1.5 + 0.3 * C.card(f["card"])["cost"])
-    score += 0.3 * pm["mana"] - 0.3 * pf["mana"]
-    score += 0.6 * len(pm["hand"]) - 0.6 * len(pf["hand"])
+        score += (1.0 if f["owner"] == me else -1.0) * (w["fort"] + 0.3 * C.card(f["card"])["cost"])
+    score += w["mana"] * (pm["mana"] - pf["mana"])
+    score += w["card"] * (len(pm["hand"]) - len(pf["hand"]))
     if pm["champion"]:
-        score += 0.32 * pm["tokens"]
+        score += w["token"] * pm["tokens"]
     return score
 
 
