@@ -249,3 +249,15 @@ def test_all_base_decks_play_each_other() -> None:
             seed += 1
             result = random_playout(GAME, seed, 2, {"faction": [a, b]})
             assert GAME.outcome(result.state) is not None
+
+
+def test_events_about_hidden_units_are_private() -> None:
+    """A stealthed unit's moves are told only to its owner."""
+    from games.core import visible_events
+
+    st = board(factions=("silence", "scales"))
+    envoy = put(st, "SiU001", 0, 0)
+    events = GAME.apply(st, 0, R.Activate(envoy["id"]))
+    assert envoy["sp"] == [4]
+    assert all("Netherworld" not in e.text for e in visible_events(events, 1))
+    assert any("Netherworld" in e.text for e in visible_events(events, 0))

@@ -270,6 +270,11 @@ def say(ctx: Ctx, text: str, audience: tuple[int, ...] | None = None) -> None:
     ctx.events.append(Event(text, audience))
 
 
+def say_about(ctx: Ctx, u: dict[str, Any], text: str) -> None:
+    """Tells an event about a unit: only its owner hears of a unit hidden by STEALTH."""
+    ctx.events.append(Event(text, (u["owner"],) if u.get("hidden") else None))
+
+
 def check(st: DFState, cond: Any, u: dict[str, Any] | None, owner: int, ctx: Ctx | None) -> bool:
     """Evaluates a condition on a unit or fort (`u`) owned by `owner`."""
     if not cond:
@@ -829,7 +834,7 @@ def damage_unit(st: DFState, u: Unit, n: int, ctx: Ctx, *, source: Any, combat: 
     u["hurt"] = True
     if source is not None and "pw" in source:
         u["killer"] = source["id"]
-    say(ctx, f"{C.name(u['card'])} takes {n} damage.")
+    say_about(ctx, u, f"{C.name(u['card'])} takes {n} damage.")
     for a in [a for a in u["ab"] if a["on"] == "damaged"]:
         sub = Ctx(owner=a.get("seat", u["owner"]), me=u, events=ctx.events, dealt=n)
         run_effects(st, a["do"], sub)
@@ -1025,7 +1030,7 @@ def enter(st: DFState, u: Unit, new: list[int], ctx: Ctx) -> None:
             if f is not None and f["owner"] != u["owner"] and u in st.units:
                 for a in f["ab"]:
                     if a["on"] == "trap" and f in st.forts:
-                        say(ctx, f"{C.name(u['card'])} springs {C.name(f['card'])}.")
+                        say_about(ctx, u, f"{C.name(u['card'])} springs {C.name(f['card'])}.")
                         run_effects(st, a["do"], Ctx(owner=f["owner"], me=f, entrant=u,
                                                      events=ctx.events))
     if u not in st.units:
@@ -1084,7 +1089,7 @@ def slide(st: DFState, u: Unit, d: int, ctx: Ctx) -> None:
 def evolve(st: DFState, u: Unit, cid: str, ctx: Ctx) -> None:
     """Turns a unit into another card in place (fresh stats, keeps its activation state)."""
     c = C.card(cid)
-    say(ctx, f"{C.name(u['card'])} evolves into {c['name']}.")
+    say_about(ctx, u, f"{C.name(u['card'])} evolves into {c['name']}.")
     st.next_id += 1  # changes the board key, so cached aura lookups are redone
     u.update({"card": cid, "pw": c["power"], "hp": c["health"], "dmg": 0, "frags": c["fragments"],
               "kw": dict(c["kw"]), "ab": [dict(a) for a in c["abilities"]], "eotpw": None,

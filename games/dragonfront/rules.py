@@ -44,7 +44,9 @@ from games.dragonfront.engine import (
     row_of,
     run_effects,
     say,
+    say_about,
     slide,
+    space_name,
     spawn_row,
     trigger,
     unit_at,
@@ -387,7 +389,7 @@ def activate(st: DFState, u: Unit, ctx: Ctx) -> None:
             break
         if not all(_free(st, s, u, None) for s in nxt):
             break
-        say(ctx, f"{C.name(u['card'])} advances.")
+        say_about(ctx, u, f"{C.name(u['card'])} advances to {space_name(nxt[0], u['owner'])}.")
         enter(st, u, nxt, ctx)
         resolve_deaths(st, ctx)
         if u not in st.units or st.result is not None:
@@ -582,8 +584,8 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
         u["just_played"] = True
         place_unit(st, u, ctx)
         if u["hidden"]:
-            say(ctx, f"{{p{seat}}} deploys a hidden unit.", (1 - seat,))
-            say(ctx, f"You deploy {c['name']} (hidden) on {', '.join(map(str, spaces))}.", (seat,))
+            say(ctx, f"{{p{seat}}} deploys a hidden unit.")
+            say(ctx, f"You deploy {c['name']} (hidden) on {space_name(spaces[0], seat)}.", (seat,))
         else:
             say(ctx, f"{{p{seat}}} deploys {c['name']}.")
         if action.mode >= 0:
@@ -609,7 +611,7 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
 
 def shift(st: DFState, u: Unit, d: int, ctx: Ctx) -> None:
     u["shifted"] = True
-    say(ctx, f"{C.name(u['card'])} shifts lanes.")
+    say_about(ctx, u, f"{C.name(u['card'])} shifts lanes.")
     slide(st, u, d, ctx)
     resolve_deaths(st, ctx)
 
