@@ -1,0 +1,152 @@
+"""Base-deck cards whose abilities go beyond a single trait: auras, fort triggers, champions."""
+
+from __future__ import annotations
+
+from games.dragonfront import rules as R
+from games.dragonfront.engine import unit_at
+from tests.dragonfront_helpers import FILLER, board, build, do, put, unit_view
+
+BATTALION = "ScU003"
+
+
+def test_rallying_tower_aura_by_territory() -> None:
+    """Rallying Tower: allies in its lane get +1 health at home, +1 power in enemy territory."""
+    st = board()
+    build(st, "ScF005", 0, 4)
+    home = put(st, FILLER, 0, 0)
+    away = put(st, FILLER, 0, 8)
+    other = put(st, FILLER, 0, 1)
+    assert (unit_view(st, home)["power"], unit_view(st, home)["health"]) == (4, 6)
+    assert (unit_view(st, away)["power"], unit_view(st, away)["health"]) == (5, 5)
+    assert (unit_view(st, other)["power"], unit_view(st, other)["health"]) == (4, 5)
+
+
+def test_soul_foundry_trades_health_for_mana() -> None:
+    """Soul Foundry: occupied at its owner's end of turn, 1 damage to the own Stronghold and +2 mana."""
+    st = board()
+    build(st, "EcF004", 0, 4)
+    put(st, FILLER, 0, 4)
+    do(st, R.EndTurn())
+    assert st.players[0]["sh"] == 14 and st.players[0]["mana"] == 2
+
+
+def test_war_refinery_draws_when_its_occupant_dies() -> None:
+    """War Refinery: its owner draws when the unit standing on it dies."""
+    st = board()
+    build(st, "StF005", 1, 8)
+    put(st, FILLER, 0, 4)
+    put(st, BATTALION, 1, 8)
+    do(st, R.Activate(st.units[0]["id"]))
+    assert len(st.players[1]["hand"]) == 1
+
+
+def test_bloodline_glyph_pays_on_any_stronghold_damage() -> None:
+    """Bloodline Glyph: +1 mana to its owner whenever either Stronghold is damaged."""
+    st = board()
+    build(st, "StF006", 1, 9)
+    u = put(st, FILLER, 0, 12)
+    do(st, R.Activate(u["id"]))
+    assert st.players[1]["mana"] == 1 and st.players[1]["sh"] == 11
+
+
+def test_warden_barracks_adds_a_warden_when_occupied() -> None:
+    """Warden Barracks: an ally on it at end of turn adds a 1/2 Warden to the hand."""
+    st = board()
+    build(st, "ScF008", 0, 5)
+    put(st, FILLER, 0, 5)
+    do(st, R.EndTurn())
+    assert st.players[0]["hand"] == [BATTALION]
+
+
+def test_cube_portal_drains_when_an_enemy_stands_on_it() -> None:
+    """Cube Portal: at its owner's end of turn, an enemy on it loses its owner 1 mana."""
+    st = board(factions=("delirium", "scales"))
+    build(st, "DeF002", 0, 6)
+    put(st, FILLER, 1, 6)
+    st.players[1]["mana"] = 2
+    do(st, R.EndTurn())
+    assert st.players[1]["mana"] == 2  # 2 - 1 drained, then +1 income at its turn start
+    assert st.players[0]["mana"] == 1
+
+
+def test_stronghold_apostle_takes_stronghold_damage() -> None:
+    """Stronghold Apostle in the Spawn Row takes the Stronghold's damage."""
+    st = board()
+    apostle = put(st, "SiU002", 1, 14)
+    u = put(st, FILLER, 0, 12)
+    do(st, R.Activate(u["id"]))
+    assert st.players[1]["sh"] == 15 and apostle not in st.units
+
+
+def test_sympathetic_barons_return_to_hand() -> None:
+    """Sympathetic Barons go back to their owner's hand when the enemy Stronghold is hit."""
+    st = board()
+    put(st, "AeU006", 0, 1)
+    u = put(st, FILLER, 0, 12)
+    do(st, R.Activate(u["id"]))
+    assert st.players[0]["hand"] == ["AeU006"] and unit_at(st, 1) is None
+
+
+def test_gajji_necromancer_fills_the_own_half() -> None:
+    """Gajji Necromancer: a 1/1 Stygian on every open space of the own territory."""
+    st = board()
+    st.players[0]["tokens"] = 15
+    put(st, FILLER, 0, 5)
+    do(st, R.Play("EcC001", "0"))
+    stygians = sorted(u["sp"][0] for u in st.units if u["card"] == "ToU001")
+    assert stygians == [1, 2, 3, 4, 6, 7]
+
+
+def test_grand_astronaut_discards_for_power_and_mana() -> None:
+    """Grand Astronaut: discard the hand; +1 power and +1 mana per card."""
+    st = board(factions=("delirium", "scales"))
+    st.players[0].update(tokens=15, hand=[FILLER, FILLER, "DeU002"])
+    do(st, R.Play("DeC001", "0"))
+    astro = [u for u in st.units if u["champ"]][0]
+    assert astro["pw"] == 8 and st.players[0]["mana"] == 3 and st.players[0]["hand"] == []
+
+
+def test_cradle_of_nymeer_grants_deathblow() -> None:
+    """Cradle of Nymeer in play gives ally units DEATHBLOW."""
+    st = board(factions=("strife", "scales"))
+    ally = put(st, BATTALION, 0, 0)
+    assert "DEATHBLOW" not in unit_view(st, ally)["traits"]
+    put(st, "StC001", 0, 1)
+    assert "DEATHBLOW" in unit_view(st, ally)["traits"]
+
+
+def test_immortal_banner_boosts_only_at_full_health() -> None:
+    """Immortal Banner: allies in enemy territory +2 power while the Banner is unhurt."""
+    st = board(factions=("aegis", "scales"))
+    banner = put(st, "AeC002", 0, 0)
+    raider = put(st, FILLER, 0, 9)
+    assert unit_view(st, raider)["power"] == 6
+    banner["dmg"] = 1
+    assert unit_view(st, raider)["power"] == 4
+
+
+def test_plague_marauder_weakens_when_allies_die() -> None:
+    """Plague Marauder loses 1 power or 1 health when another ally dies."""
+    st = board(active=1)
+    marauder = put(st, "EcU018", 0, 0)
+    put(st, BATTALION, 0, 4)
+    put(st, FILLER, 1, 8)
+    do(st, R.Activate(st.units[-1]["id"]))
+    assert marauder["pw"] + marauder["hp"] == 9
+
+
+def test_harbinger_choose_one_tokens() -> None:
+    """Harbinger of the Dragon: CHOOSE ONE gains 3 Champion Tokens (or draws)."""
+    st = board(factions=("strife", "scales"))
+    st.players[0].update(mana=4, hand=["StU012"])
+    do(st, R.Play("StU012", "0", 0))
+    assert st.players[0]["tokens"] == 3
+
+
+def test_lamprey_tangle_evolves_on_a_blessed_tile() -> None:
+    """Lamprey Tangle on a blessed tile evolves into Feeder Maw at its owner's end of turn."""
+    st = board(factions=("aegis", "scales"))
+    st.blessed = [0]
+    lamprey = put(st, "AeU001", 0, 0)
+    do(st, R.EndTurn())
+    assert lamprey["card"] == "AeU012"
