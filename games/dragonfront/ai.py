@@ -30,7 +30,7 @@ MULLIGAN_ABOVE = 4
 """Opening cards costing more than this are sent back."""
 WEIGHTS = {"sh": 4.0, "power": 1.2, "health": 0.9, "frags": 0.4, "champ": 1.0, "advance": 1.0,
            "deep": 1.5, "spawn": 0.6, "stun": 0.3, "fort": 1.5, "mana": 0.3, "card": 0.6,
-           "token": 0.32}
+           "token": 0.32, "hand_soft": 4, "extra_card": 0.15}
 """Evaluation weights (tuned with bench/dragonfront_ai.py)."""
 
 
@@ -95,10 +95,15 @@ def evaluate(st: DFState, me: int) -> float:
     for f in st.forts:
         score += (1.0 if f["owner"] == me else -1.0) * (w["fort"] + 0.3 * C.card(f["card"])["cost"])
     score += w["mana"] * (pm["mana"] - pf["mana"])
-    score += w["card"] * (len(pm["hand"]) - len(pf["hand"]))
+    score += _hand_value(len(pm["hand"]), w) - _hand_value(len(pf["hand"]), w)
     if pm["champion"]:
         score += w["token"] * pm["tokens"]
     return score
+
+
+def _hand_value(n: int, w: dict[str, float]) -> float:
+    """Cards in hand are worth less past the first few (so spare ones get discarded for mana)."""
+    return w["card"] * min(n, w["hand_soft"]) + w["extra_card"] * max(0, n - w["hand_soft"])
 
 
 def rebuild(view: dict[str, Any], seed: int) -> DFState:
