@@ -8,9 +8,9 @@ from games.dragonfront import GAME
 
 
 def test_ai_beats_random_in_a_short_series() -> None:
-    """Over 6 seeded games (both seats) the AI wins at least 5 against random moves."""
+    """Over 10 seeded games (both seats) the AI wins at least 8 against random moves."""
     wins = 0
-    for seed in range(6):
+    for seed in range(10):
         state = GAME.new_game(seed, 2, {})
         rng = random.Random(seed)
         ai = seed % 2
@@ -23,7 +23,7 @@ def test_ai_beats_random_in_a_short_series() -> None:
                 action = rng.choice(actions)
             GAME.apply(state, seat, action)
         wins += GAME.outcome(state).winners == (ai,)
-    assert wins >= 5
+    assert wins >= 8
 
 
 def test_ai_choice_depends_only_on_the_view() -> None:
