@@ -64,7 +64,11 @@ def _token(name: str, by_name: dict[str, str]) -> str:
 def _phrase(p: str, by_name: dict[str, str], target: str = "target") -> list[dict[str, Any]]:
     """Parses one effect phrase (after a trigger, or a spell sentence) into effects."""
     p = p.strip().rstrip(".").strip()
-    parts = re.split(r",? and (?=(?:DRAW|Gain|Deal|deal|destroy|Destroy|BLESS|gain|Add|STUN|SHIFT))|, (?=(?:deal|destroy|gain|Add|set))|\. ", p)
+    for rx, fn in _PHRASES:
+        m = re.fullmatch(rx, p, flags=re.IGNORECASE)
+        if m:
+            return fn(m, by_name, target)
+    parts = re.split(r",? and (?=(?:DRAW|Gain|Deal|deal|destroy|Destroy|BLESS|gain|grant|Add|STUN|SHIFT))|, (?=(?:deal|destroy|gain|Add|set|then))|\. ", p)
     if len(parts) > 1:
         out: list[dict[str, Any]] = []
         for part in parts:
@@ -212,6 +216,22 @@ _PHRASES: list[tuple[str, Any]] = [
     (r"Spawn a 1/1 Golem in all open frontline spaces in this lane", lambda m, b, t: [{"op": "summon", "card": "ESU003", "to": "open_frontline_lane"}]),
     (r"Destroy all forts\. For each fort destroyed, gain " + N + r" Champion Token",
      lambda m, b, t: [{"op": "tokens", "n": {"count": "all_forts", "times": _n(m[1])}}, {"op": "destroy", "to": "all_forts"}]),
+    (r"Deal " + N + r" damage to a POISONED unit", lambda m, b, t: [{"op": "damage", "to": "target", "n": _n(m[1])}]),
+    (r"Destroy any STUNNED non-Champion unit", lambda m, b, t: [{"op": "destroy", "to": "target"}]),
+    (r"Destroy an ally unit", lambda m, b, t: [{"op": "destroy", "to": "target"}]),
+    (r"then destroy it", lambda m, b, t: [{"op": "destroy", "to": "target"}]),
+    (r"BLIGHT target ally unit", lambda m, b, t: [{"op": "blight", "to": "target"}]),
+    (r"grant a random ally \+" + N + r"/\+" + N, lambda m, b, t: [{"op": "buff", "to": "random_ally", "pw": _n(m[1]), "hp": _n(m[2])}]),
+    (r"grant ([A-Z]+(?: \d+)?) to all ally units in its row", lambda m, b, t: [{"op": "grant", "to": "target_row_allies", "kw": _kw_phrase(m[1])}]),
+    (r"Gain Champion tokens equal to the destroyed unit's cost", lambda m, b, t: [{"op": "tokens", "n": "target_cost"}]),
+    (r"Choose an enemy non-Champion unit and HEAL your Stronghold equal to the unit's cost",
+     lambda m, b, t: [{"op": "heal", "to": "own_sh", "n": "target_cost"}]),
+    (r"Grant an ally, non-GIANT unit ([A-Z]+)", lambda m, b, t: [{"op": "grant", "to": "target", "kw": _kw_phrase(m[1])}]),
+    (r"Grant ([A-Z]+) to all ally units this turn", lambda m, b, t: [{"op": "grant", "to": "allies", "kw": _kw_phrase(m[1]), "eot": True}]),
+    (r"One random enemy unit in this lane is dealt " + N + r" damage", lambda m, b, t: [{"op": "damage", "to": "random_enemy_lane", "n": _n(m[1])}]),
+    (r"deal " + N + r" damage randomly split among all other units", lambda m, b, t: [{"op": "damage_split", "to": "others", "n": _n(m[1])}]),
+    (r"If an enemy unit is in Ally Territory, fill your spawn row with 2/2 Slags",
+     lambda m, b, t: [{"op": "if", "cond": "enemy_in_own_territory", "then": [{"op": "summon", "card": "ToU010", "to": "open_spawn_row"}]}]),
     (r"Deal " + N + r" damage to a unit in the Frontlines", lambda m, b, t: [{"op": "damage", "to": "target", "n": _n(m[1])}]),
     (r"Deal " + N + r" damage randomly split between all enemy units",
      lambda m, b, t: [{"op": "damage_split", "to": "enemies", "n": _n(m[1])}]),
@@ -296,6 +316,7 @@ def _trigger_ability(on: str, body: str, by_name: dict[str, str], target: str = 
         (r"If this unit did not take an action, (.+)", "not_acted"),
         (r"If occupying a BLESSED tile, (.+)", "on_blessed"),
         (r"If occupied by an Ally unit, (.+)", "occupied_ally"),
+        (r"If this Fort is occupied, (.+)", "occupied"),
         (r"(.+) while in Ally Territory", "in_own_territory"),
         (r"(.+) if this unit is (?:on|stationed on) a fort", "on_fort"),
         (r"(.+) if this unit is on a BLESSED tile", "on_blessed"),
@@ -334,6 +355,8 @@ def _spell(card: dict[str, Any], text: str, by_name: dict[str, str]) -> dict[str
 
 _TARGET_KINDS = [
     (r"a fort in enemy territory", "enemy_territory_fort"), (r"a POISONED unit", "poisoned_unit"),
+    (r"any STUNNED non-Champion unit", "stunned_nonchamp"), (r"an ally, non-GIANT unit", "ally_nongiant"),
+    (r"an enemy non-Champion unit", "enemy_nonchamp"),
     (r"an enemy non-champion unit in Ally Territory", "enemy_nonchamp_home"),
     (r"[Tt]arget fort", "fort"), (r"[Tt]arget lane", "lane"),
     (r"[Tt]arget ally unit", "ally_unit"), (r"[Tt]arget unit", "unit"), (r"HEAL unit", "unit"),
@@ -354,14 +377,32 @@ def _spell_mode(text: str, by_name: dict[str, str]) -> dict[str, Any]:
         if re.search(r"\b" + rx + r"\b", text):
             kind = k
             break
-    if kind == "none" and re.search(r"\bunit\b", text) and not re.search(
-            r"random|all |ally units|enemy units", text, flags=re.IGNORECASE):
-        raise Unsupported(f"spell target in '{text}'")
     sentences = [s for s in re.split(r"(?<=\.)\s+", text) if s]
     effects: list[dict[str, Any]] = []
     for s in sentences:
         effects += _phrase(s, by_name)
+    needs = _TARGETED & set(_selectors(effects))
+    if kind == "none" and needs:
+        raise Unsupported(f"spell target in '{text}'")
     return {"target": kind, "do": effects}
+
+
+_TARGETED = {"target", "target_adjacent", "target_occupant", "target_space", "lane_units",
+             "row_allies", "row_enemies", "lane_units_nonchamp", "lane_unforted", "target_row_allies"}
+
+
+def _selectors(node: Any) -> list[str]:
+    out: list[str] = []
+    if isinstance(node, dict):
+        for k, v in node.items():
+            if k == "to" and isinstance(v, str):
+                out.append(v)
+            else:
+                out += _selectors(v)
+    elif isinstance(node, list):
+        for v in node:
+            out += _selectors(v)
+    return out
 
 
 # Whole spell texts whose wording the phrase rules do not split well, encoded in the same vocabulary.
@@ -411,6 +452,9 @@ _SPECIAL_SPELLS: dict[str, dict[str, Any]] = {
     "Destroy a fort in enemy territory. Add 2 Mana Daggers to your hand": {
         "target": "enemy_territory_fort", "do": [{"op": "destroy", "to": "target"},
                                                  {"op": "add_hand", "card": "ToS001", "n": 2}]},
+    "Destroy all forts. For each fort destroyed, gain 1 Champion Token": {
+        "target": "none", "do": [{"op": "tokens", "n": {"count": "all_forts", "times": 1}},
+                                 {"op": "destroy", "to": "all_forts"}]},
     "Grant all ally units in a Frontline row +2 Health": {
         "target": "front_row", "do": [{"op": "buff", "to": "row_allies", "hp": 2}]},
     "Deal 3 damage to all units in a lane": {
@@ -445,6 +489,19 @@ def _sentence_rules() -> list[tuple[str, Any]]:
          lambda m, b: {"abilities": [ab("death", [{"op": "add_hand", "card": "$self", "n": 1}], "killed_by_unit")]}),
         (r"If this unit is killed by combat, shuffle it into your deck",
          lambda m, b: {"abilities": [ab("death", [{"op": "to_deck", "card": "$self"}], "killed_by_unit")]}),
+        (r"END OF TURN: If occupied by an ally unit, deal " + N + r" damage to enemy units in this lane and " + N + r" to your Stronghold",
+         lambda m, b: {"abilities": [ab("end", [{"op": "damage", "to": "enemies_lane", "n": _n(m[1])}, {"op": "damage", "to": "own_sh", "n": _n(m[2])}], "occupied_ally")]}),
+        (r"When this unit moves, destroy all forts in this unit's lane",
+         lambda m, b: {"abilities": [ab("moved", [{"op": "destroy", "to": "forts_lane"}])]}),
+        (r"END OF TURN: Destroy enemy forts in front of this unit",
+         lambda m, b: {"abilities": [ab("end", [{"op": "destroy", "to": "enemy_fort_ahead"}])]}),
+        (r"Randomly RESPAWN this unit or a 1/1 Golem", lambda m, b: {"respawn": ["$self", "ESU003"]}),
+        (r"DEATH: RESPAWN a 4/4 Earth Mother which deals 2 damage to all enemy units in Ally Territory on spawn",
+         lambda m, b: {"respawn": "ToU004"}),
+        (r"TRAP: Units at full Health are destroyed\. Destroy this fort",
+         lambda m, b: {"abilities": [ab("trap", [{"op": "if", "cond": {"state": "full_health", "of": "entrant"}, "then": [{"op": "destroy", "to": "entrant"}]}, {"op": "destroy", "to": "self"}])]}),
+        (r"TRAP: Destroy enemy non-Champion units with no Mana Fragments",
+         lambda m, b: {"abilities": [ab("trap", [{"op": "if", "cond": {"state": "no_fragments", "of": "entrant"}, "then": [{"op": "destroy", "to": "entrant"}]}])]}),
         (r"STUN enemies damaged by this unit",
          lambda m, b: {"abilities": [ab("dealt_damage", [{"op": "stun", "to": "damaged"}])]}),
         (r"Immune to (?:damage from forts|fort Damage)", lambda m, b: {"kw": {"FORTPROOF": 1}}),
@@ -714,8 +771,11 @@ def _resolve_self(node: Any, cid: str) -> None:
             else:
                 _resolve_self(v, cid)
     elif isinstance(node, list):
-        for v in node:
-            _resolve_self(v, cid)
+        for i, v in enumerate(node):
+            if v == "$self":
+                node[i] = cid
+            else:
+                _resolve_self(v, cid)
 
 
 def _resolve_refs(node: Any) -> None:
@@ -857,7 +917,8 @@ def describe(card: dict[str, Any]) -> str:
     for k, v in card.get("kw", {}).items():
         bits.append(k if v == 1 or k in ("STUN",) else f"{k} {v}")
     if card.get("respawn"):
-        bits.append(f"RESPAWN {_NAMES.get(card['respawn'], card['respawn'])}")
+        options = card["respawn"] if isinstance(card["respawn"], list) else [card["respawn"]]
+        bits.append("RESPAWN " + " or ".join(_NAMES.get(r, r) for r in options))
     for a in card.get("abilities", []):
         bits.append(_ability_text(a))
     if card["type"] == "spell" and "do" in card:

@@ -28,6 +28,7 @@ def test_board(faction: str) -> DFState:
         u = new_unit(st, cid, owner, spaces)
         u["sick"] = False
         place_unit(st, u, Ctx(owner=owner))
+    st.units[0].update(stun=1, poison=True)
     st.forts.append(new_fort(st, "ThF003", 1, 9))
     st.forts.append(new_fort(st, "ToF005", 1, 10))
     st.blessed = [0, 5]

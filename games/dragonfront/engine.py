@@ -195,6 +195,9 @@ def has(st: DFState, u: Unit, kw: str) -> int:
     v = u["kw"].get(kw, 0)
     if v:
         return v
+    tmp = u.get("tmpkw")
+    if tmp and tmp.get(kw):
+        return tmp[kw]
     if not _has_mods(st, u):
         return 0
     return _mods(st, u)[2].get(kw, 0)
@@ -287,6 +290,18 @@ def check(st: DFState, cond: Any, u: dict[str, Any] | None, owner: int, ctx: Ctx
         return st.active != owner
     if cond == "enemy_champion_in_play":
         return any(x["champ"] and x["owner"] != owner for x in st.units)
+    if cond == "enemy_in_own_territory":
+        return any(x["owner"] != owner and any(in_territory(owner, row_of(s)) for s in x["sp"])
+                   for x in st.units)
+    if isinstance(cond, dict) and "state" in cond:
+        ref = resolve_one(st, cond.get("of", "target"), ctx) if ctx else u
+        if ref is None or "pw" not in ref:
+            return False
+        if cond["state"] == "full_health":
+            return health(st, ref) >= max_health(st, ref)
+        if cond["state"] == "no_fragments":
+            return ref["frags"] == 0 and not ref["champ"]
+        return False
     if isinstance(cond, dict):
         if "race" in cond:
             ref = resolve_one(st, cond.get("of", "target"), ctx) if ctx else u
@@ -424,6 +439,13 @@ def resolve(st: DFState, sel: str, ctx: Ctx) -> list[Any]:
             return [u for u in units if u["owner"] == owner and all(not in_territory(owner, row_of(s)) for s in u["sp"])]
         case "all_forts":
             return list(st.forts)
+        case "target_row_allies":
+            t = ctx.target
+            if not isinstance(t, dict) or "pw" not in t:
+                return []
+            rows = {row_of(s) for s in t["sp"]}
+            return [u for u in units if u["owner"] == owner and u is not t
+                    and any(row_of(s) in rows for s in u["sp"])]
         case "enemy_all":
             return [*(u for u in units if u["owner"] == foe),
                     *(f for f in st.forts if f["owner"] == foe and is_wall(f)), ("sh", foe)]
@@ -433,7 +455,7 @@ def resolve(st: DFState, sel: str, ctx: Ctx) -> list[Any]:
     # selectors relative to a place: the source's own spaces, or the chosen lane / row
     if sel in ("allies_row", "enemies_row", "allies_lane", "enemies_lane", "units_lane",
                "enemies_lane_nonchamp", "enemy_forts_lane", "adjacent", "ahead", "fort_ahead",
-               "enemy_spawn_lane"):
+               "enemy_spawn_lane", "random_enemy_lane", "forts_lane", "enemy_fort_ahead"):
         base = _spaces(me) if me is not None else ([ctx.victim_space] if ctx.victim_space is not None else [])
         if not base:
             return []
@@ -453,6 +475,11 @@ def resolve(st: DFState, sel: str, ctx: Ctx) -> list[Any]:
             return [u for u in out if not u["champ"]] if sel.endswith("nonchamp") else out
         if sel == "enemy_forts_lane":
             return [f for f in st.forts if f["owner"] == foe and lane_of(f["sp"]) in lanes]
+        if sel == "forts_lane":
+            return [f for f in st.forts if lane_of(f["sp"]) in lanes]
+        if sel == "random_enemy_lane":
+            pool = [u for u in units if u["owner"] == foe and any(lane_of(s) in lanes for s in u["sp"])]
+            return [st.rng.choice(pool)] if pool else []
         if sel == "adjacent":
             near = {n for s in base for n in neighbours(s)} - set(base)
             return [u for u in units if u is not me and any(s in near for s in u["sp"])]
@@ -460,8 +487,9 @@ def resolve(st: DFState, sel: str, ctx: Ctx) -> list[Any]:
                  if 0 <= row_of(s) + fwd(owner) <= 3]
         if sel == "ahead":
             return _unique([unit_at(st, s) for s in ahead])
-        if sel == "fort_ahead":
-            return [f for f in (fort_at(st, s) for s in ahead) if f is not None]
+        if sel in ("fort_ahead", "enemy_fort_ahead"):
+            return [f for f in (fort_at(st, s) for s in ahead) if f is not None
+                    and (sel == "fort_ahead" or f["owner"] == foe)]
         if sel == "enemy_spawn_lane":
             return _unique([unit_at(st, enemy_row(owner) * 4 + c) for c in sorted(lanes)
                             if (x := unit_at(st, enemy_row(owner) * 4 + c)) and x["owner"] == foe])
@@ -524,6 +552,9 @@ def amount(st: DFState, n: Any, ctx: Ctx) -> int:
             return ctx.fort_cost
         case "enemy_hand":
             return len(st.players[1 - ctx.owner]["hand"])
+        case "target_cost":
+            t = ctx.target
+            return C.card(t["card"])["cost"] if isinstance(t, dict) else 0
         case "other_golems":
             return sum(1 for u in st.units if u["owner"] == ctx.owner and u is not ctx.me
                        and (C.card(u["card"])["race"] or "") == "GOLEM")
@@ -612,7 +643,9 @@ def run_effect(st: DFState, e: dict[str, Any], ctx: Ctx) -> None:
             for t in resolve(st, e["to"], ctx):
                 if not (isinstance(t, dict) and "pw" in t):
                     continue
-                if "kw" in e:
+                if "kw" in e and e.get("eot"):
+                    t["tmpkw"] = {**(t.get("tmpkw") or {}), **e["kw"]}
+                elif "kw" in e:
                     t["kw"].update(e["kw"])
                     if "STEALTH" in e["kw"] and t.get("just_played"):
                         t["hidden"] = True
@@ -646,6 +679,8 @@ def run_effect(st: DFState, e: dict[str, Any], ctx: Ctx) -> None:
             if e["to"] == "open_frontline_lane":
                 lanes = {lane_of(s) for s in _spaces(ctx.me)} if ctx.me else set()
                 spots = [s for s in range(4, 12) if lane_of(s) in lanes]
+            elif e["to"] == "open_spawn_row":
+                spots = [spawn_row(owner) * 4 + c for c in range(4)]
             else:
                 spots = [s for s in range(16) if in_territory(owner, row_of(s))]
             for sp in spots:
@@ -975,11 +1010,14 @@ def _on_death(st: DFState, u: Unit, ctx: Ctx, fallen: dict[int, Unit]) -> None:
     if u.get("respawn"):
         spaces = [s for s in u["sp"] if unit_at(st, s) is None]
         rid = u["respawn"]
+        if isinstance(rid, list):
+            rid = st.rng.choice(rid)
         for s in spaces:
             if C.card(rid)["giant"] and len(spaces) < 2:
                 break
             nu = new_unit(st, rid, owner, spaces if C.card(rid)["giant"] else [s])
             place_unit(st, nu, ctx)
+            trigger(st, nu, "spawn", ctx)
             if C.card(rid)["giant"]:
                 break
     if u["frags"]:

@@ -258,6 +258,7 @@ def end_turn(st: DFState, ctx: Ctx) -> None:
     for u in st.units:
         u["eotpw"] = None
         u.pop("tmp", None)
+        u.pop("tmpkw", None)
         if u["owner"] == seat and u["stun"] == 2:
             u["stun"] = 0
     if st.result is not None:
@@ -538,6 +539,12 @@ def spell_targets(st: DFState, seat: int, kind: str) -> list[str]:
         if kind == "frontline_unit" and row_of(u["sp"][0]) not in (1, 2):
             continue
         if kind == "poisoned_unit" and not u["poison"]:
+            continue
+        if kind == "stunned_nonchamp" and (not u["stun"] or u["champ"]):
+            continue
+        if kind == "ally_nongiant" and (u["owner"] != seat or u["giant"]):
+            continue
+        if kind == "enemy_nonchamp" and (u["owner"] == seat or u["champ"]):
             continue
         if kind == "enemy_nonchamp_home" and (u["owner"] == seat or u["champ"]
                                               or not in_territory(seat, row_of(u["sp"][0]))):
