@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -11,7 +12,7 @@ from games.dragonfront import GAME
 from games.dragonfront import cards as C
 from games.dragonfront import rules as R
 from games.dragonfront.engine import MAX_TURNS, Ctx, draw
-from tests.dragonfront_helpers import FILLER, board, codes, do, put
+from tests.dragonfront_helpers import FILLER, board, build, codes, do, put
 from tests.playout import dumps, random_playout
 
 
@@ -261,3 +262,45 @@ def test_events_about_hidden_units_are_private() -> None:
     assert envoy["sp"] == [4]
     assert all("Netherworld" not in e.text for e in visible_events(events, 1))
     assert any("Netherworld" in e.text for e in visible_events(events, 0))
+
+
+def test_range_unit_hits_the_stronghold_from_the_enemy_frontline() -> None:
+    """Choice: a RANGE unit in the enemy Frontline with an empty space ahead shoots the Stronghold."""
+    st = board()
+    coven = put(st, "EcU025", 0, 8)
+    do(st, R.Activate(coven["id"]))
+    assert coven["sp"] == [8] and st.players[1]["sh"] == 13
+
+
+def test_playing_onto_a_hidden_enemy_reveals_it_and_keeps_the_card() -> None:
+    """Choice: deploying onto a space a hidden enemy holds reveals it; the card and mana stay."""
+    st = board(active=1, factions=("silence", "scales"))
+    envoy = put(st, "SiU001", 0, 12)
+    st.players[1].update(mana=1, hand=["EcU002"])
+    assert "play:EcU002:12" in codes(st)
+    do(st, R.Play("EcU002", "12"))
+    assert not envoy["hidden"] and st.players[1]["hand"] == ["EcU002"] and st.players[1]["mana"] == 1
+
+
+def test_traps_do_not_fire_on_deployment() -> None:
+    """Choice: a BREACH unit deployed onto an enemy trap does not spring it."""
+    st = board(factions=("strife", "thorns"))
+    build(st, "ThF001", 1, 8)
+    st.players[0].update(mana=2, hand=["StU006"])
+    do(st, R.Play("StU006", "8"))
+    goblins = [u for u in st.units if u["card"] == "StU006"][0]
+    assert goblins["stun"] == 0
+
+
+def test_labels_are_unique_paths() -> None:
+    """Every legal action has its own label path."""
+    state = GAME.new_game(2, 2, {})
+    rng = random.Random(2)
+    for _ in range(80):
+        if GAME.outcome(state) is not None:
+            break
+        for seat in GAME.to_play(state):
+            labels = [GAME.label(state, a) for a in GAME.legal_actions(state, seat)]
+            assert len(labels) == len(set(labels))
+        seat = rng.choice(GAME.to_play(state))
+        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
