@@ -150,3 +150,19 @@ def test_lamprey_tangle_evolves_on_a_blessed_tile() -> None:
     lamprey = put(st, "AeU001", 0, 0)
     do(st, R.EndTurn())
     assert lamprey["card"] == "AeU012"
+
+
+def test_giant_fort_takes_two_spaces_and_falls_as_one() -> None:
+    """Wasteland (a giant fort) covers two adjacent spaces; destroying one half removes both."""
+    st = board()
+    st.players[1].update(mana=3, hand=["EcF008"])
+    st.active = 1
+    do(st, R.Play("EcF008", "8"))
+    assert sorted(f["sp"] for f in st.forts) == [8, 9]
+    st.active = 0
+    u = put(st, FILLER, 0, 5)
+    do(st, R.Activate(u["id"]))
+    assert u["sp"] == [9] and u["dmg"] == 1
+    st.players[0].update(mana=2, hand=["StS006"])
+    do(st, R.Play("StS006", f"f{st.forts[0]['id']}"))
+    assert st.forts == []

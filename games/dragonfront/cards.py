@@ -40,10 +40,7 @@ def name(card_id: str) -> str:
 
 def is_supported(card_id: str) -> bool:
     """Tells whether the engine can play the card (its text parsed into the effect vocabulary)."""
-    c = cards()[card_id]
-    if c.get("unsupported"):
-        return False
-    return not (c["type"] == "fort" and c["giant"])
+    return not cards()[card_id].get("unsupported")
 
 
 def validate_deck(faction: str, champion: str, deck: list[str]) -> list[str]:

@@ -39,7 +39,7 @@ def exercise(card_id: str) -> str | None:
     """Plays one card through the engine; returns None when all went well, else what failed."""
     c = C.card(card_id)
     if not C.is_supported(card_id):
-        return c.get("unsupported") or "giant forts are not supported"
+        return c.get("unsupported")
     faction = c["faction"].lower() if c["faction"].lower() in C.decks() else "eclipse"
     try:
         modes = [-1] if not c.get("modes") else list(range(len(c["modes"])))

@@ -950,6 +950,9 @@ def destroy_fort(st: DFState, f: Fort, ctx: Ctx) -> None:
     if f not in st.forts:
         return
     st.forts.remove(f)
+    twin = find_fort(st, f["twin"]) if f.get("twin") else None
+    if twin is not None:
+        st.forts.remove(twin)
     say(ctx, f"{C.name(f['card'])} is destroyed.")
     for a in f["ab"]:
         if a["on"] == "death":

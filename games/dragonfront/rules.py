@@ -602,13 +602,17 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
         resolve_deaths(st, ctx)
         return
     if c["type"] == "fort":
-        f = new_fort(st, cid, seat, int(action.where))
-        st.forts.append(f)
+        spaces = [int(action.where)] + ([int(action.where) + 1] if c["giant"] else [])
+        built = [new_fort(st, cid, seat, sp) for sp in spaces]
+        if len(built) == 2:
+            built[0]["twin"], built[1]["twin"] = built[1]["id"], built[0]["id"]
+        for f in built:
+            st.forts.append(f)
+            if f["sp"] in st.blessed and not f["kw"].get("BLESSED"):
+                st.blessed.remove(f["sp"])
         st.forts.sort(key=lambda x: x["id"])
-        if int(action.where) in st.blessed and not f["kw"].get("BLESSED"):
-            st.blessed.remove(int(action.where))
         say(ctx, f"{{p{seat}}} builds {c['name']}.")
-        trigger(st, f, "spawn", ctx)
+        trigger(st, built[0], "spawn", ctx)
         resolve_deaths(st, ctx)
         return
     say(ctx, f"{{p{seat}}} casts {c['name']}.")
@@ -674,7 +678,11 @@ def _plays(st: DFState, seat: int, cid: str) -> list[Play]:
             for m in modes:
                 out.append(Play(cid, str(spaces[0]), m))
     elif c["type"] == "fort":
-        out.extend(Play(cid, str(sp)) for sp in fort_spaces(st, seat))
+        open_spaces = fort_spaces(st, seat)
+        if c["giant"]:
+            out.extend(Play(cid, str(sp)) for sp in open_spaces if sp % 4 < 3 and sp + 1 in open_spaces)
+        else:
+            out.extend(Play(cid, str(sp)) for sp in open_spaces)
     elif c.get("modes"):
         for m, mode in enumerate(c["modes"]):
             out.extend(Play(cid, t, m) for t in spell_targets(st, seat, mode["target"]))
