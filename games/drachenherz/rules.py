@@ -154,20 +154,27 @@ class Drachenherz(Game):
             return list(PRINCESS_CHOICES)
         if stage == st.HERO_CHOICE:
             return list(HERO_CHOICES)
-        actions: list[Action] = []
         hand = state.hands[seat]
-        i, n = 0, len(hand)
-        while i < n:
-            kind = CARD_TYPE[hand[i]]
-            j = i
-            while j < n and CARD_TYPE[hand[j]] == kind:
-                j += 1
-            values = tuple(CARD_VALUE[c] for c in hand[i:j])
-            slots = SLOTS[kind]
-            limit = j - i if slots is None else min(j - i, slots - len(state.spaces[kind]))
-            if limit > 0:
-                actions.extend(_plays(kind, values, limit))
-            i = j
+        if not hand:
+            return []
+        spaces = state.spaces
+        actions: list[Action] = []
+        kind = CARD_TYPE[hand[0]]
+        values: list[int] = []
+        for card in hand:
+            k = CARD_TYPE[card]
+            if k != kind:
+                slots = SLOTS[kind]
+                limit = len(values) if slots is None else min(len(values),
+                                                              slots - len(spaces[kind]))
+                actions += _PLAY_CACHE.get((kind, tuple(values), limit)) or _plays(
+                    kind, tuple(values), limit)
+                kind, values = k, []
+            values.append(CARD_VALUE[card])
+        slots = SLOTS[kind]
+        limit = len(values) if slots is None else min(len(values), slots - len(spaces[kind]))
+        actions += _PLAY_CACHE.get((kind, tuple(values), limit)) or _plays(
+            kind, tuple(values), limit)
         return actions
 
     def apply(self, state: DhState, seat: int, action: Action) -> list[Event]:
@@ -176,9 +183,33 @@ class Drachenherz(Game):
             raise GameOver("The game is over.")
         if seat != state.current:
             raise NotYourTurn(f"It is not your turn; {{p{state.current}}} is to play.")
-        if action in self.legal_actions(state, seat):
+        if self.is_legal(state, seat, action):
             return self._apply(state, seat, action)
         raise IllegalAction(self._refusal(state, seat, action))
+
+    def is_legal(self, state: DhState, seat: int, action: Any) -> bool:
+        """Tells whether `action` is in `legal_actions(state, seat)`, without listing them."""
+        stage = state.stage
+        if seat != state.current or stage == st.OVER:
+            return False
+        if stage == st.PRINCESS_CHOICE:
+            return action in PRINCESS_CHOICES
+        if stage == st.HERO_CHOICE:
+            return action in HERO_CHOICES
+        if type(action) is not Play or not isinstance(action.kind, int):
+            return False
+        kind, values = action.kind, action.values
+        if not 0 <= kind < len(SLOTS) or not values or list(values) != sorted(values):
+            return False
+        slots = SLOTS[kind]
+        if slots is not None and len(values) > slots - len(state.spaces[kind]):
+            return False
+        have = [CARD_VALUE[c] for c in state.hands[seat] if CARD_TYPE[c] == kind]
+        for v in values:
+            if v not in have:
+                return False
+            have.remove(v)
+        return True
 
     def _refusal(self, state: DhState, seat: int, action: Any) -> str:
         """Explains in player words why `action` is not legal now."""
