@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 
 import pytest
@@ -605,3 +606,26 @@ def test_json_round_trip_of_a_built_position() -> None:
         GAME.from_json(broken)
 
 
+
+
+def test_fast_legality_check_agrees_with_the_legal_list() -> None:
+    """`is_legal` accepts exactly the actions `legal_actions` lists, over random playouts."""
+    from itertools import combinations
+
+    values_of: dict[int, list[int]] = {}
+    for c in range(50):
+        values_of.setdefault(CARD_TYPE[c], []).append(CARD_VALUE[c])
+    candidates: list = [Choose(s) for s in ("chests", "stone", "princesses", "trolls")]
+    for kind, values in values_of.items():
+        for n in range(1, 6):
+            candidates += [Play(kind, combo) for combo in sorted(set(combinations(values, n)))]
+    candidates.append(Play(DWARF, (2, 1)))
+    rng = random.Random(3)
+    for seed in range(6):
+        state = GAME.new_game(seed, 2)
+        while not GAME.is_over(state):
+            for seat in (0, 1):
+                legal = {a.encode() for a in GAME.legal_actions(state, seat)}
+                fast = {a.encode() for a in candidates if GAME.is_legal(state, seat, a)}
+                assert fast == legal
+            GAME.apply(state, state.current, rng.choice(GAME.legal_actions(state, state.current)))
