@@ -314,13 +314,13 @@ def render_hand(view: dict[str, Any], *, names: Sequence[str]) -> bytes | None:
     if view.get("seat") is None or hand is None:
         return None
     cw, ch, gap = 136, 190, 12
-    width = max(480, 24 + len(hand) * (cw + gap))
+    width = max(600, 24 + len(hand) * (cw + gap))
     height = ch + 76
     image, draw = new_canvas(width, height, BACKGROUND)
     seat = view["seat"]
     title = f"{_name(names, seat)}'s hand ({len(hand)} cards)"
     if view["players"][seat]["dragon"]:
-        title += " - you hold the dragon"
+        title += " - dragon holder"
     draw.text((16, 12), fit_text(title, width - 32, 22, bold=True), font=font(22, bold=True),
               fill=INK)
     if not hand:

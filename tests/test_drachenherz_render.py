@@ -41,7 +41,7 @@ def test_hand_renders_for_players_and_not_for_spectators() -> None:
     assert render_hand(GAME.view(state, None), names=NAMES) is None
     png = render_hand(GAME.view(state, 0), names=NAMES)
     assert png is not None and len(png) <= 250 * 1024
-    assert Image.open(io.BytesIO(png)).width >= 480
+    assert Image.open(io.BytesIO(png)).width >= 600
 
 
 def test_public_board_ignores_hidden_cards() -> None:

@@ -586,7 +586,9 @@ def test_hands_of_others_stay_hidden() -> None:
     public = GAME.view(state, None)
     assert public["hand"] is None
     text = GAME.text(public, ["Ann", "Bob"])
-    assert "hand:" not in text.lower().replace("hand ", "")
+    assert "Your hand" not in text
+    own = GAME.text(GAME.view(state, 0), ["Ann", "Bob"]).splitlines()[-1]
+    assert own.startswith("Your hand: ") and own.count(",") == len(state.hands[0]) - 1
     shuffled = GAME.shuffle_hidden(state, None, 5)
     assert GAME.view(shuffled, None) == public
     from renderers.drachenherz import render_board

@@ -219,7 +219,8 @@ class Drachenherz(Game):
             return "Your heroes take a stack first: the princesses or the trolls."
         if isinstance(action, Choose):
             return "There is no stack to choose now; play cards of one type from your hand."
-        if not isinstance(action, Play):
+        if not isinstance(action, Play) or action.kind not in range(len(SLOTS)) \
+                or not action.values:
             return "That is not a Drachenherz move."
         kind, values = action.kind, action.values
         if list(values) != sorted(values):
