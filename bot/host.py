@@ -385,8 +385,7 @@ class Host:
         owed = table.to_play()
         waiting = tuple(table.seats[s].user for s in owed if not table.seats[s].is_bot)
         if owed:
-            text_lines.append(", ".join(f"<@{table.seats[s].user}>" if not table.seats[s].is_bot
-                                        else table.seats[s].name for s in owed) + " to play.")
+            text_lines.append(", ".join(table.seats[s].name for s in owed) + " to play.")
         image = await self._board_image(table)
         fields = [("Players", ", ".join(("▶ " if s in owed else "") + n
                                         for s, n in enumerate(names)))]
