@@ -439,7 +439,7 @@ class Host:
         else:
             verdict = " and ".join(names[s] for s in outcome.winners) + " win" + (
                 "s" if len(outcome.winners) == 1 else "")
-        return f"{scores} — {verdict} ({outcome.reason})."
+        return f"{scores} — {verdict} ({personalise(outcome.reason, names)})."
 
     def _standing(self, table: Table) -> str:
         series, players = table.series, len(table.seats)
