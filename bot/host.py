@@ -204,8 +204,9 @@ class Host:
         table.strikes.pop(cmd.user, None)
         events += self._run_bots(table)
         replies = await self._after_change(table, events)
-        if table.is_playing and table.live is not None and table.game.legal_actions(
-                table.live.state, seat):
+        if table.is_playing and table.live is not None and (table.notes.get(seat) or
+                                                            table.game.legal_actions(
+                                                                table.live.state, seat)):
             replies.append(await self._hand_reply(table, seat, cmd))
         return replies
 
@@ -328,6 +329,10 @@ class Host:
         live = table.live
         replies: list[Reply] = []
         result = None
+        for event in events:
+            for seat in event.audience or ():
+                if not table.seats[seat].is_bot:
+                    table.notes.setdefault(seat, []).append(personalise(event.text, table.names))
         if live is not None and table.outcome() is not None and not live.recorded:
             finished = table.finish_game()
             result = {"scores": finished.scores, "winners": finished.winners,
@@ -420,7 +425,8 @@ class Host:
             for a in game.legal_actions(live.state, seat))
         renderer = renderers.get(table.game_name)
         image = await asyncio.to_thread(renderer.render_hand, view, names=names)
-        text = game.text(view, names)
+        notes = table.notes.pop(seat, [])
+        text = "\n".join([*notes, game.text(view, names)])
         if not choices:
             text += "\nNothing to decide right now."
         return Reply(table.channel, ReplyKind.HAND, text, private_to=cmd.user,
