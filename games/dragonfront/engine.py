@@ -832,7 +832,8 @@ def draw(st: DFState, seat: int, ctx: Ctx) -> None:
         return
     cid = p["deck"].pop()
     if len(p["hand"]) >= HAND_LIMIT:
-        say(ctx, f"{{p{seat}}}'s hand is full: {C.name(cid)} is burned.")
+        say(ctx, f"{{p{seat}}}'s hand is full: the drawn card is burned.")
+        say(ctx, f"It was {C.name(cid)}.", (seat,))
         return
     p["hand"].append(cid)
     say(ctx, f"You draw {C.name(cid)}.", (seat,))
