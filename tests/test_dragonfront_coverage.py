@@ -16,4 +16,4 @@ def test_coverage_count_does_not_shrink() -> None:
     """The number of playable cards only grows."""
     ok, bad = report()
     assert len(ok) + len(bad) == 583
-    assert len(ok) >= 382
+    assert len(ok) >= 388

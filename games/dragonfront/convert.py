@@ -151,7 +151,7 @@ _PHRASES: list[tuple[str, Any]] = [
     (r"Fill your Mana", lambda m, b, t: [{"op": "fill_mana"}]),
     (r"gain " + N + r" Champion Tokens?", lambda m, b, t: [{"op": "tokens", "n": _n(m[1])}]),
     (r"DRAIN " + N, lambda m, b, t: [{"op": "drain", "n": _n(m[1])}]),
-    (r"Deal " + N + r" damage to (a unit|an enemy unit|the enemy Stronghold|your Stronghold|all enemy units|all ally units|all units|all other units|all enemy units in this lane|all units in a lane|all enemy units in Ally Territory|all adjacent units|a random enemy unit|enemy units in target row|all units in this lane|all enemy units in this row|both Strongholds|each Stronghold)",
+    (r"Deal " + N + r" damage to (this unit|a unit|an enemy unit|the enemy Stronghold|your Stronghold|all enemy units|all ally units|all units|all other units|all enemy units in this lane|all units in a lane|all enemy units in Ally Territory|all adjacent units|a random enemy unit|enemy units in target row|all units in this lane|all enemy units in this row|both Strongholds|each Stronghold)",
      lambda m, b, t: [{"op": "damage", "to": _sel(m[2]), "n": _n(m[1])}]),
     (r"(?:Deal|deal) " + N + r" damage to (?:the )?unit", lambda m, b, t: [{"op": "damage", "to": t, "n": _n(m[1])}]),
     (r"(?:Deal|deal) " + N + r" damage", lambda m, b, t: [{"op": "damage", "to": t, "n": _n(m[1])}]),
@@ -455,6 +455,15 @@ _SPECIAL_SPELLS: dict[str, dict[str, Any]] = {
     "Destroy all forts. For each fort destroyed, gain 1 Champion Token": {
         "target": "none", "do": [{"op": "tokens", "n": {"count": "all_forts", "times": 1}},
                                  {"op": "destroy", "to": "all_forts"}]},
+    "When target enemy unit activates, it takes 1 damage": {
+        "target": "enemy_unit", "do": [{"op": "grant", "to": "target", "ability": {
+            "on": "action", "do": [{"op": "damage", "to": "self", "n": 1}]}}]},
+    "Grant an ally unit +1 Power or +1 Health at random each time another ally unit is destroyed": {
+        "target": "ally_unit", "do": [{"op": "grant", "to": "target", "ability": {
+            "on": "ally_died", "do": [{"op": "random", "of": [[{"op": "buff", "to": "self", "pw": 1}],
+                                                             [{"op": "buff", "to": "self", "hp": 1}]]}]}}]},
+    "Deal 2 damage to each enemy unit on a BLESSED tile": {
+        "target": "none", "do": [{"op": "damage", "to": "enemies_on_blessed", "n": 2}]},
     "Grant all ally units in a Frontline row +2 Health": {
         "target": "front_row", "do": [{"op": "buff", "to": "row_allies", "hp": 2}]},
     "Deal 3 damage to all units in a lane": {
@@ -502,6 +511,9 @@ def _sentence_rules() -> list[tuple[str, Any]]:
          lambda m, b: {"abilities": [ab("trap", [{"op": "if", "cond": {"state": "full_health", "of": "entrant"}, "then": [{"op": "destroy", "to": "entrant"}]}, {"op": "destroy", "to": "self"}])]}),
         (r"TRAP: Destroy enemy non-Champion units with no Mana Fragments",
          lambda m, b: {"abilities": [ab("trap", [{"op": "if", "cond": {"state": "no_fragments", "of": "entrant"}, "then": [{"op": "destroy", "to": "entrant"}]}])]}),
+        (r"Giant", lambda m, b: {}),
+        (r"Gain \+" + N + r"/\+" + N + r" every time a fort is spawned",
+         lambda m, b: {"abilities": [ab("fort_spawned", [{"op": "buff", "to": "self", "pw": _n(m[1]), "hp": _n(m[2])}])]}),
         (r"STUN enemies damaged by this unit",
          lambda m, b: {"abilities": [ab("dealt_damage", [{"op": "stun", "to": "damaged"}])]}),
         (r"Immune to (?:damage from forts|fort Damage)", lambda m, b: {"kw": {"FORTPROOF": 1}}),

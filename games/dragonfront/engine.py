@@ -427,6 +427,8 @@ def resolve(st: DFState, sel: str, ctx: Ctx) -> list[Any]:
         case "victim_nonchamp":
             v = ctx.victim
             return [v] if v is not None and not v["champ"] else []
+        case "enemies_on_blessed":
+            return [u for u in units if u["owner"] == foe and any(s in st.blessed for s in u["sp"])]
         case "poisoned_enemies":
             return [u for u in units if u["owner"] == foe and u["poison"]]
         case "enemy_spawn_row_units":

@@ -613,6 +613,8 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
         st.forts.sort(key=lambda x: x["id"])
         say(ctx, f"{{p{seat}}} builds {c['name']}.")
         trigger(st, built[0], "spawn", ctx)
+        for x in list(st.units):
+            trigger(st, x, "fort_spawned", ctx)
         resolve_deaths(st, ctx)
         return
     say(ctx, f"{{p{seat}}} casts {c['name']}.")
