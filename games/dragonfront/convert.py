@@ -488,6 +488,7 @@ _CHAOS = [[{"op": "grant", "to": "target", "kw": {"ARMOR": 1}}],
 # Sentences of units and forts (not trigger-word phrases), matched against the start of the text.
 def _sentence_rules() -> list[tuple[str, Any]]:
     def ab(on: str, do: list[dict[str, Any]], cond: Any = None) -> dict[str, Any]:
+        """Returns a triggered ability."""
         a: dict[str, Any] = {"on": on, "do": do}
         if cond:
             a["if"] = cond
@@ -957,6 +958,7 @@ def base_decks(cards: dict[str, Any]) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> None:
+    """Converts the database and writes the card and deck files."""
     source = Path(argv[1]) if len(argv) > 1 else SOURCE
     cards = convert(_load(source))
     OUT_DIR.mkdir(parents=True, exist_ok=True)

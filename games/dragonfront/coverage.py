@@ -88,6 +88,7 @@ def report() -> tuple[list[str], dict[str, str]]:
 
 
 def main() -> None:
+    """Prints the coverage report."""
     ok, bad = report()
     total = len(C.cards())
     out = [f"Dragon Front coverage: {len(ok)} of {total} cards play through the effect engine.",

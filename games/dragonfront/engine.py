@@ -50,26 +50,32 @@ class DFState:
 # -- geometry --------------------------------------------------------------------------------
 
 def row_of(sp: int) -> int:
+    """Returns the row (0-3) of a space."""
     return sp // 4
 
 
 def lane_of(sp: int) -> int:
+    """Returns the lane (0-3) of a space."""
     return sp % 4
 
 
 def fwd(seat: int) -> int:
+    """Returns a seat's forward direction in rows (+1 or -1)."""
     return 1 if seat == 0 else -1
 
 
 def spawn_row(seat: int) -> int:
+    """Returns a seat's Spawn Row."""
     return 0 if seat == 0 else 3
 
 
 def enemy_row(seat: int) -> int:
+    """Returns the enemy Spawn Row as seen by a seat."""
     return 3 if seat == 0 else 0
 
 
 def in_territory(seat: int, row: int) -> bool:
+    """Tells whether a row is in a seat's territory."""
     return row <= 1 if seat == 0 else row >= 2
 
 
@@ -84,6 +90,7 @@ def space_name(sp: int, seat: int) -> str:
 # -- lookups ---------------------------------------------------------------------------------
 
 def unit_at(st: DFState, sp: int) -> Unit | None:
+    """Returns the unit on a space, or None."""
     for u in st.units:
         if sp in u["sp"]:
             return u
@@ -91,6 +98,7 @@ def unit_at(st: DFState, sp: int) -> Unit | None:
 
 
 def fort_at(st: DFState, sp: int) -> Fort | None:
+    """Returns the fort on a space, or None."""
     for f in st.forts:
         if f["sp"] == sp:
             return f
@@ -98,6 +106,7 @@ def fort_at(st: DFState, sp: int) -> Fort | None:
 
 
 def find_unit(st: DFState, uid: int) -> Unit | None:
+    """Returns the unit with an id, or None."""
     for u in st.units:
         if u["id"] == uid:
             return u
@@ -105,6 +114,7 @@ def find_unit(st: DFState, uid: int) -> Unit | None:
 
 
 def find_fort(st: DFState, fid: int) -> Fort | None:
+    """Returns the fort with an id, or None."""
     for f in st.forts:
         if f["id"] == fid:
             return f
@@ -112,10 +122,12 @@ def find_fort(st: DFState, fid: int) -> Fort | None:
 
 
 def is_wall(f: Fort | None) -> bool:
+    """Tells whether a fort is a WALL."""
     return f is not None and bool(f["kw"].get("WALL"))
 
 
 def new_unit(st: DFState, card_id: str, owner: int, spaces: list[int]) -> Unit:
+    """Returns a fresh unit of a card (not yet on the board)."""
     c = C.card(card_id)
     u: Unit = {"id": st.next_id, "card": card_id, "owner": owner, "sp": sorted(spaces),
                "pw": c["power"], "hp": c["health"], "dmg": 0, "frags": c["fragments"],
@@ -128,6 +140,7 @@ def new_unit(st: DFState, card_id: str, owner: int, spaces: list[int]) -> Unit:
 
 
 def new_fort(st: DFState, card_id: str, owner: int, sp: int) -> Fort:
+    """Returns a fresh fort of a card (not yet on the board)."""
     c = C.card(card_id)
     f: Fort = {"id": st.next_id, "card": card_id, "owner": owner, "sp": sp, "hp": c["health"],
                "dmg": 0, "kw": dict(c["kw"]), "ab": [dict(a) for a in c["abilities"]]}
@@ -229,6 +242,7 @@ def _special_cards() -> tuple[frozenset[str], frozenset[str]]:
 
 
 def power(st: DFState, u: Unit) -> int:
+    """Returns a unit's current power."""
     p = (u["eotpw"] if u["eotpw"] is not None else u["pw"]) + u.get("tmp", 0)
     if _has_mods(st, u):
         p += _mods(st, u)[0]
@@ -240,6 +254,7 @@ def power(st: DFState, u: Unit) -> int:
 
 
 def max_health(st: DFState, u: Unit) -> int:
+    """Returns a unit's maximum health, auras included."""
     h = u["hp"]
     if _has_mods(st, u):
         h += _mods(st, u)[1]
@@ -247,6 +262,7 @@ def max_health(st: DFState, u: Unit) -> int:
 
 
 def health(st: DFState, u: Unit, *, aura: bool = True) -> int:
+    """Returns a unit's remaining health."""
     return (max_health(st, u) if aura else u["hp"]) - u["dmg"]
 
 
@@ -270,6 +286,7 @@ class Ctx:
 
 
 def say(ctx: Ctx, text: str, audience: tuple[int, ...] | None = None) -> None:
+    """Adds an event for an audience (None = everyone)."""
     ctx.events.append(Event(text, audience))
 
 
@@ -508,6 +525,7 @@ def resolve(st: DFState, sel: str, ctx: Ctx) -> list[Any]:
 
 
 def resolve_one(st: DFState, sel: str, ctx: Ctx | None) -> Any:
+    """Returns the first thing a selector names, or None."""
     if ctx is None:
         return None
     found = resolve(st, sel, ctx)
@@ -523,6 +541,7 @@ def _unique(items: list[Any]) -> list[Any]:
 
 
 def neighbours(sp: int) -> list[int]:
+    """Returns the spaces sharing an edge with a space."""
     r, c = row_of(sp), lane_of(sp)
     return [rr * 4 + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
             if 0 <= rr <= 3 and 0 <= cc <= 3]
@@ -535,6 +554,7 @@ def _alive(st: DFState, x: dict[str, Any]) -> bool:
 # -- the effect interpreter ------------------------------------------------------------------
 
 def amount(st: DFState, n: Any, ctx: Ctx) -> int:
+    """Returns an effect's amount (fixed, random range, or counted)."""
     if isinstance(n, int):
         return n
     if isinstance(n, dict):
@@ -573,6 +593,7 @@ def run_effects(st: DFState, effects: list[dict[str, Any]], ctx: Ctx) -> None:
 
 
 def run_effect(st: DFState, e: dict[str, Any], ctx: Ctx) -> None:
+    """Interprets one effect."""
     op = e["op"]
     owner = ctx.owner
     p = st.players[owner]
@@ -820,6 +841,7 @@ def _pierce(st: DFState, n: int, ctx: Ctx) -> None:
 
 
 def gain_mana(st: DFState, seat: int, n: int) -> None:
+    """Adds (or removes) mana, kept within 0..10."""
     p = st.players[seat]
     p["mana"] = max(0, min(MANA_CAP, p["mana"] + n))
 
@@ -842,6 +864,7 @@ def draw(st: DFState, seat: int, ctx: Ctx) -> None:
 
 
 def add_to_hand(st: DFState, seat: int, cid: str, ctx: Ctx) -> None:
+    """Puts a card into a hand; a full hand loses it."""
     p = st.players[seat]
     if len(p["hand"]) >= HAND_LIMIT:
         say(ctx, f"{{p{seat}}}'s hand is full: {C.name(cid)} is lost.")
@@ -853,6 +876,7 @@ def add_to_hand(st: DFState, seat: int, cid: str, ctx: Ctx) -> None:
 # -- damage and death ------------------------------------------------------------------------
 
 def damage_any(st: DFState, t: Any, n: int, ctx: Ctx, *, source: Any) -> int:
+    """Damages a unit, a wall or a Stronghold."""
     if isinstance(t, tuple):
         return damage_stronghold(st, t[1], n, ctx, source=source)
     if "pw" in t:
@@ -900,6 +924,7 @@ def dealt_by_unit(st: DFState, src: Unit, victim: Unit | None, n: int, ctx: Ctx,
 
 
 def damage_fort(st: DFState, f: Fort, n: int, ctx: Ctx, *, source: Any) -> int:
+    """Damages a WALL fort, destroying it at 0."""
     if not is_wall(f) or n <= 0 or f not in st.forts:
         return 0
     f["dmg"] += n
@@ -938,6 +963,7 @@ def damage_stronghold(st: DFState, seat: int, n: int, ctx: Ctx, *, source: Any) 
 
 
 def check_end(st: DFState) -> None:
+    """Ends the game when a Stronghold has fallen."""
     if st.result is not None:
         return
     dead = [s for s in (0, 1) if st.players[s]["sh"] <= 0]
@@ -950,6 +976,7 @@ def check_end(st: DFState) -> None:
 
 
 def destroy_fort(st: DFState, f: Fort, ctx: Ctx) -> None:
+    """Removes a fort (and its other half) and runs its DEATH effects."""
     if f not in st.forts:
         return
     st.forts.remove(f)
@@ -1031,6 +1058,7 @@ def _on_death(st: DFState, u: Unit, ctx: Ctx, fallen: dict[int, Unit]) -> None:
 
 
 def has_flight_raw(u: Unit) -> bool:
+    """Tells whether a unit has printed or granted FLIGHT."""
     return bool(u["kw"].get("FLIGHT"))
 
 
@@ -1114,6 +1142,7 @@ def nudge(st: DFState, u: Unit, delta: int, ctx: Ctx) -> bool:
 
 
 def can_slide(st: DFState, u: Unit, d: int, *, seen_by: int | None = None) -> bool:
+    """Tells whether a unit could slide one lane (SHIFT) as `seen_by` sees the board."""
     new = [s + d for s in u["sp"]]
     if any(lane_of(s) + d not in range(4) for s in u["sp"]):
         return False
@@ -1121,6 +1150,7 @@ def can_slide(st: DFState, u: Unit, d: int, *, seen_by: int | None = None) -> bo
 
 
 def slide(st: DFState, u: Unit, d: int, ctx: Ctx) -> None:
+    """Slides a unit one lane; a hidden enemy there is revealed instead."""
     new = [s + d for s in u["sp"]]
     blocker = next((x for s in new if (x := unit_at(st, s)) is not None and x is not u), None)
     if blocker is not None:

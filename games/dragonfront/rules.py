@@ -65,6 +65,7 @@ class Mulligan:
     mask: int
 
     def encode(self) -> str:
+        """Returns the action code."""
         return f"mull:{self.mask}"
 
 
@@ -77,6 +78,7 @@ class Play:
     mode: int = -1
 
     def encode(self) -> str:
+        """Returns the action code."""
         tail = f":{self.mode}" if self.mode >= 0 else ""
         return f"play:{self.card}:{self.where}{tail}"
 
@@ -88,6 +90,7 @@ class Activate:
     unit: int
 
     def encode(self) -> str:
+        """Returns the action code."""
         return f"act:{self.unit}"
 
 
@@ -99,6 +102,7 @@ class Shift:
     d: int
 
     def encode(self) -> str:
+        """Returns the action code."""
         return f"shift:{self.unit}:{'l' if self.d < 0 else 'r'}"
 
 
@@ -109,6 +113,7 @@ class Bank:
     n: int
 
     def encode(self) -> str:
+        """Returns the action code."""
         return f"bank:{self.n}"
 
 
@@ -119,6 +124,7 @@ class Discard:
     card: str
 
     def encode(self) -> str:
+        """Returns the action code."""
         return f"disc:{self.card}"
 
 
@@ -127,6 +133,7 @@ class EndTurn:
     """Ends the turn."""
 
     def encode(self) -> str:
+        """Returns the action code."""
         return "end"
 
 
@@ -196,6 +203,7 @@ def new_state(seed: int, factions: list[str | None]) -> DFState:
 
 
 def mulligan(st: DFState, seat: int, mask: int, ctx: Ctx) -> None:
+    """Replaces the chosen opening cards; the first turn starts once both seats are done."""
     p = st.players[seat]
     p["mulligan"] = False
     back = [cid for i, cid in enumerate(p["hand"][:OPENING_HAND]) if mask >> i & 1]
@@ -214,6 +222,7 @@ def mulligan(st: DFState, seat: int, mask: int, ctx: Ctx) -> None:
 # -- turn flow -------------------------------------------------------------------------------
 
 def mana_income(st: DFState, seat: int) -> int:
+    """Returns a seat's mana income: 1 plus its visible units' spaces in its Spawn Row."""
     row = spawn_row(seat)
     n = 1
     for u in st.units:
@@ -352,6 +361,7 @@ def _free(st: DFState, sp: int, u: Unit, seen_by: int | None) -> bool:
 
 
 def can_activate(st: DFState, u: Unit) -> bool:
+    """Tells whether a unit may be activated now."""
     return not u["acted"] and not u["sick"] and not u["stun"] and plan(st, u, u["owner"]) is not None
 
 
@@ -481,6 +491,7 @@ def champion_cost(st: DFState, seat: int) -> int:
 
 
 def card_cost(st: DFState, seat: int, cid: str) -> int:
+    """Returns what a card costs its seat now."""
     if cid == st.players[seat]["champion"]:
         return champion_cost(st, seat)
     return C.card(cid)["cost"]
@@ -502,6 +513,7 @@ def unit_spaces(st: DFState, seat: int, cid: str) -> list[list[int]]:
 
 
 def fort_spaces(st: DFState, seat: int) -> list[int]:
+    """Lists Frontline spaces open for a fort (no fort, no visible enemy unit)."""
     out = []
     for sp in range(4, 12):
         x = unit_at(st, sp)
@@ -623,6 +635,7 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
 
 
 def shift(st: DFState, u: Unit, d: int, ctx: Ctx) -> None:
+    """SHIFT: slides a unit one lane, once a turn."""
     u["shifted"] = True
     say_about(ctx, u, f"{C.name(u['card'])} shifts lanes.")
     slide(st, u, d, ctx)
