@@ -473,3 +473,12 @@ def test_trap_mystic_mine_pushes_damages_and_breaks() -> None:
     u = put(st, MADCAP, 0, 0)
     do(st, R.Activate(u["id"]))
     assert u["sp"] == [0] and u["dmg"] == 2 and fort_at(st, 4) is None
+
+
+def test_range_does_not_find_hidden_units() -> None:
+    """STEALTH: a RANGE unit does not shoot a hidden enemy two spaces away; it advances instead."""
+    st = board(factions=("eclipse", "silence"))
+    coven = put(st, "EcU025", 0, 0)
+    envoy = put(st, "SiU001", 1, 8)
+    do(st, R.Activate(coven["id"]))
+    assert coven["sp"] == [4] and envoy["hidden"] and envoy["dmg"] == 0

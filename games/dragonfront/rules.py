@@ -371,7 +371,7 @@ def activate(st: DFState, u: Unit, ctx: Ctx) -> None:
     trigger(st, u, "action", ctx)
     if u not in st.units or st.result is not None:
         return
-    real = plan(st, u, None)
+    real = plan(st, u, u["owner"])  # hidden enemies are found only by stepping into them
     if real is None:
         return
     if real["kind"] == "catapult":
