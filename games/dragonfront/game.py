@@ -5,19 +5,22 @@ Choices where the seed and the rulings are silent (each has a test):
   reach; a unit standing in the enemy Spawn Row attacks the Stronghold when activated. A RANGE unit
   in the enemy Frontline row attacks the Stronghold two spaces away when the space between is empty.
 - A FLIGHT unit in the enemy Frontline row attacks the Stronghold over a non-flying unit in front.
-- A GIANT attacks both lanes ahead; against the Stronghold it deals double damage only when neither
-  enemy Spawn Row space before it holds a unit.
+- A GIANT attacks both lanes ahead; against the Stronghold it strikes once per lane (double damage).
 - BERSERK hits units and enemy walls on the four spaces sharing an edge with the new spaces (and the
   enemy Stronghold when it stands in the enemy Spawn Row).
 - STUN lasts through the stunned unit's next own turn; CATAPULT stuns itself after firing.
-- A hidden (STEALTH) enemy looks empty: a unit stepping into it, or a card played onto it, reveals
-  it instead (the unit attacks it; the card stays in hand, no mana spent).
+- Activation follows what the unit's owner can see: a hidden (STEALTH) enemy looks empty, RANGE and
+  CATAPULT never target it, and a unit stepping into it reveals it and attacks it. A card played onto
+  a space a hidden enemy holds reveals that unit and stays in hand, no mana spent.
 - Trap forts do not trigger for flying units; traps trigger on moves, PUSH, PULL and SHIFT, not
-  on deployment.
-- EVOLVE gives the new card's fresh stats in place; SIPHON heals on any damage the unit deals.
-- Stipend Accord, the second player's gift, costs 0 as the rulings say (1 in the database).
+  on deployment. A giant fort covers two adjacent Frontline spaces and is destroyed as one.
+- EVOLVE gives the new card's fresh stats in place; SIPHON heals on any damage the unit deals;
+  a respawned unit fires its SPAWN effects; banked Champion Tokens are spent when the champion comes.
+- Stipend Accord, the second player's gift, costs 0 as the rulings say (1 in the database), and is
+  not part of the mulligan.
+- Score: the winner scores 15; otherwise 15 minus the enemy Stronghold's health (0-15).
 - Hard cap: after 80 turns the game ends (higher Stronghold wins, equal is a draw); after 60 actions
-  in one turn only "End turn" is offered.
+  in one turn only "End turn" is offered. Random games end long before (fatigue grows each draw).
 """
 
 from __future__ import annotations
