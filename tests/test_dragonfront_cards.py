@@ -166,3 +166,16 @@ def test_giant_fort_takes_two_spaces_and_falls_as_one() -> None:
     st.players[0].update(mana=2, hand=["StS006"])
     do(st, R.Play("StS006", f"f{st.forts[0]['id']}"))
     assert st.forts == []
+
+
+def test_respawned_unit_fires_its_spawn_effect() -> None:
+    """RESPAWN: the Earth Mother that replaces a dead Earth Child fires its SPAWN damage."""
+    st = board(factions=("thorns", "scales"))
+    put(st, "ThU021", 0, 4)
+    foe = put(st, FILLER, 1, 8)
+    intruder = put(st, BATTALION, 1, 1)
+    st.active = 1
+    do(st, R.Activate(foe["id"]))
+    mother = unit_at(st, 4)
+    assert mother is not None and mother["card"] == "ToU004"
+    assert intruder not in st.units

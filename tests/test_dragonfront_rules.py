@@ -112,6 +112,7 @@ def test_champion_cost_falls_with_damage_and_tokens() -> None:
     assert f"play:{champ}:0" in codes(st)
     do(st, R.Play(champ, "0"))
     assert st.players[0]["champion"] is None and st.players[0]["mana"] == 0
+    assert st.players[0]["tokens"] == 0
     champs = [u for u in st.units if u["champ"]]
     assert len(champs) == 1 and champs[0]["sp"] == [0]
 
