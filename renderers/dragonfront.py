@@ -5,7 +5,6 @@ Only the view is used, so hidden cards (hands, decks, stealthed enemies) can nev
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -158,6 +157,24 @@ def _draw_side(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[
         y += 2 * CELL_H
 
 
+def _wrap(text: str, width: int, size: int) -> list[str]:
+    """Splits text into lines that fit `width` pixels at `size`."""
+    f = font(size)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if f.getlength(trial) <= width:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+        line = word if f.getlength(word) <= width else fit_text(word, width, size)
+    if line:
+        lines.append(line)
+    return lines
+
+
 def render_hand(view: dict[str, Any], *, names: Sequence[str]) -> bytes | None:
     """Returns the viewer's hand (costs and short texts) as a PNG, or None for a spectator."""
     hand = view.get("hand")
@@ -192,6 +209,6 @@ def render_hand(view: dict[str, Any], *, names: Sequence[str]) -> bytes | None:
         body = c["text"] or "No text."
         if not c.get("playable", True):
             body = "Not playable in this engine yet."
-        for j, line in enumerate(textwrap.wrap(body, 28)[:6]):
+        for j, line in enumerate(_wrap(body, cw - 28, 14)[:6]):
             draw.text((x + 8, y + 46 + j * 17), line, font=font(14), fill=INK)
     return to_png(image)

@@ -806,6 +806,25 @@ def _resolve_refs(node: Any) -> None:
 # -- descriptions in the project's own words --------------------------------------------------
 
 _NAMES: dict[str, str] = {}
+_TARGET_WORD = ["the target"]
+_KIND_WORDS = {"unit": "a unit", "enemy_unit": "an enemy unit", "ally_unit": "an ally unit",
+               "ally_nonchamp": "an ally non-champion", "nonchamp": "a non-champion unit",
+               "frontline_unit": "a Frontline unit", "fort": "a fort", "poisoned_unit": "a poisoned unit",
+               "enemy_territory_fort": "a fort in enemy land", "stunned_nonchamp": "a stunned unit",
+               "ally_nongiant": "an ally non-giant", "enemy_nonchamp": "an enemy non-champion",
+               "enemy_nonchamp_home": "an enemy in your half"}
+_SEL_WORDS = {"self": "this", "enemy_sh": "enemy Stronghold", "own_sh": "your Stronghold",
+              "both_sh": "both Strongholds", "allies": "all allies", "enemies": "all enemies",
+              "all_units": "all units", "others": "all other units", "allies_row": "allies in this row",
+              "enemies_row": "enemies in this row", "allies_lane": "allies in this lane",
+              "enemies_lane": "enemies in this lane", "units_lane": "units in this lane",
+              "enemies_lane_nonchamp": "enemy non-champions in this lane", "lane_units": "every unit in that lane",
+              "row_allies": "allies in that row", "row_enemies": "enemies in that row",
+              "entrant": "the intruder", "damaged": "the unit hit", "ahead": "the unit ahead",
+              "random_enemy": "a random enemy", "random_ally": "a random ally",
+              "random_other_ally": "another random ally", "occupant": "the unit on it",
+              "enemy_forts_lane": "enemy forts in this lane", "fort_ahead": "the fort ahead",
+              "adjacent": "adjacent units", "enemy_all": "enemy units, walls and Stronghold"}
 
 _ON_WORDS = {"spawn": "On arrival", "death": "When it dies", "survivor": "When it survives damage",
              "execute": "When it kills an enemy", "start": "At your turn's start",
@@ -839,7 +858,9 @@ def _amount(n: Any) -> str:
 
 def _eff_text(e: dict[str, Any]) -> str:
     op, to, n = e["op"], e.get("to", ""), e.get("n", "")
-    who = to.replace("_", " ") if to else ""
+    who = _SEL_WORDS.get(to, to.replace("_", " ")) if to else ""
+    if to == "target":
+        who = _TARGET_WORD[0]
     match op:
         case "draw":
             return f"draw {_amount(n)}" + (" (both)" if e.get("who") == "both" else "")
@@ -935,9 +956,16 @@ def describe(card: dict[str, Any]) -> str:
     for a in card.get("abilities", []):
         bits.append(_ability_text(a))
     if card["type"] == "spell" and "do" in card:
-        bits.append("; ".join(_eff_text(e) for e in card["do"]).capitalize())
-    for i, mode in enumerate(card.get("modes", [])):
-        bits.append(f"Mode {i + 1}: " + "; ".join(_eff_text(e) for e in mode["do"]))
+        _TARGET_WORD[0] = _KIND_WORDS.get(card.get("target", ""), "the target")
+        text = "; ".join(_eff_text(e) for e in card["do"])
+        bits.append(text[:1].upper() + text[1:])
+    modes = []
+    for mode in card.get("modes", []):
+        _TARGET_WORD[0] = _KIND_WORDS.get(mode.get("target", ""), "the target")
+        modes.append("; ".join(_eff_text(e) for e in mode["do"]))
+    if modes:
+        bits.append("Choose: " + " OR ".join(modes))
+    _TARGET_WORD[0] = "the target"
     return ". ".join(b for b in bits if b)
 
 
