@@ -17,3 +17,36 @@ def test_coverage_count_does_not_shrink() -> None:
     ok, bad = report()
     assert len(ok) + len(bad) == 583
     assert len(ok) >= 388
+
+
+def test_random_decks_of_supported_cards_play_to_the_end() -> None:
+    """Random legal decks drawn from every supported card play full random games without error."""
+    import random
+
+    from games.dragonfront import GAME
+
+    table = C.cards()
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = GAME.new_game(seed, 2, {})
+        for p in state.players:
+            faction = rng.choice(C.FACTIONS)
+            pool = sorted(k for k, c in table.items() if C.is_supported(k) and c["collectible"]
+                          and c["rarity"] != "Token" and c["type"] != "champion"
+                          and c["faction"] in (faction, "Unaligned"))
+            champs = sorted(k for k, c in table.items() if C.is_supported(k)
+                            and c["type"] == "champion" and c["faction"] == faction)
+            deck: list[str] = []
+            while len(deck) < 30:
+                pick = rng.choice(pool)
+                if deck.count(pick) < 2:
+                    deck.append(pick)
+            champion = rng.choice(champs)
+            assert C.validate_deck(faction, champion, deck) == []
+            p.update(hand=deck[:4] + p["hand"][4:], deck=deck[4:], champion=champion)
+        steps = 0
+        while GAME.outcome(state) is None:
+            seat = rng.choice(GAME.to_play(state))
+            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+            steps += 1
+            assert steps <= GAME.info.max_actions
