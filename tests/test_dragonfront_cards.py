@@ -179,3 +179,19 @@ def test_respawned_unit_fires_its_spawn_effect() -> None:
     mother = unit_at(st, 4)
     assert mother is not None and mother["card"] == "ToU004"
     assert intruder not in st.units
+
+
+def test_curse_hurts_its_holder_when_discarded() -> None:
+    """Curse: discarding it deals 2 to the discarder's Stronghold (casting it does nothing)."""
+    st = board()
+    st.players[0]["hand"] = ["AeS003"]
+    do(st, R.Discard("AeS003"))
+    assert st.players[0]["sh"] == 13 and st.players[0]["mana"] == 1
+
+
+def test_rooted_units_never_move() -> None:
+    """A unit that does not move when activated (Tyrant-like) has no activation with nothing ahead."""
+    st = board()
+    u = put(st, FILLER, 0, 0)
+    u["kw"]["ROOTED"] = 1
+    assert f"act:{u['id']}" not in [a.encode() for a in R.legal(st, 0)]

@@ -216,6 +216,9 @@ _PHRASES: list[tuple[str, Any]] = [
     (r"Spawn a 1/1 Golem in all open frontline spaces in this lane", lambda m, b, t: [{"op": "summon", "card": "ESU003", "to": "open_frontline_lane"}]),
     (r"Destroy all forts\. For each fort destroyed, gain " + N + r" Champion Token",
      lambda m, b, t: [{"op": "tokens", "n": {"count": "all_forts", "times": _n(m[1])}}, {"op": "destroy", "to": "all_forts"}]),
+    (r"Add (a|an|\d+) Curse cards? to (?:the |your )?opponent's hand",
+     lambda m, b, t: [{"op": "add_hand", "card": "AeS003", "n": _count(m[1]), "who": "enemy"}]),
+    (r"Deal " + N + r" damage to the opponent's stronghold", lambda m, b, t: [{"op": "damage", "to": "enemy_sh", "n": _n(m[1])}]),
     (r"Deal " + N + r" damage to a POISONED unit", lambda m, b, t: [{"op": "damage", "to": "target", "n": _n(m[1])}]),
     (r"Destroy any STUNNED non-Champion unit", lambda m, b, t: [{"op": "destroy", "to": "target"}]),
     (r"Destroy an ally unit", lambda m, b, t: [{"op": "destroy", "to": "target"}]),
@@ -464,6 +467,15 @@ _SPECIAL_SPELLS: dict[str, dict[str, Any]] = {
                                                              [{"op": "buff", "to": "self", "hp": 1}]]}]}}]},
     "Deal 2 damage to each enemy unit on a BLESSED tile": {
         "target": "none", "do": [{"op": "damage", "to": "enemies_on_blessed", "n": 2}]},
+    "Deals 2 damage to your Stronghold when discarded. Otherwise this spell does nothing": {
+        "target": "none", "do": [], "abilities": [{"on": "discarded", "do": [
+            {"op": "damage", "to": "own_sh", "n": 2}]}]},
+    "When either player discards a card, grant Target Ally Unit +1/+1": {
+        "target": "ally_unit", "do": [{"op": "grant", "to": "target", "ability": {
+            "on": "any_discard", "do": [{"op": "buff", "to": "self", "pw": 1, "hp": 1}]}}]},
+    'Target Ally unit gains: "EXECUTE: add 1 Curse card to opponent\'s hand."': {
+        "target": "ally_unit", "do": [{"op": "grant", "to": "target", "ability": {
+            "on": "execute", "do": [{"op": "add_hand", "card": "AeS003", "n": 1, "who": "enemy"}]}}]},
     "Grant all ally units in a Frontline row +2 Health": {
         "target": "front_row", "do": [{"op": "buff", "to": "row_allies", "hp": 2}]},
     "Deal 3 damage to all units in a lane": {
@@ -513,6 +525,19 @@ def _sentence_rules() -> list[tuple[str, Any]]:
         (r"TRAP: Destroy enemy non-Champion units with no Mana Fragments",
          lambda m, b: {"abilities": [ab("trap", [{"op": "if", "cond": {"state": "no_fragments", "of": "entrant"}, "then": [{"op": "destroy", "to": "entrant"}]}])]}),
         (r"Giant", lambda m, b: {}),
+        (r"Doesn.t move when activated", lambda m, b: {"kw": {"ROOTED": 1}}),
+        (r"When you discard a card, randomly grant FLIGHT, RANGE, BLIGHT, or \+" + N + r"/\+" + N,
+         lambda m, b: {"abilities": [ab("own_discard", [{"op": "random", "of": [
+             [{"op": "grant", "to": "self", "kw": {"FLIGHT": 1}}], [{"op": "grant", "to": "self", "kw": {"RANGE": 1}}],
+             [{"op": "grant", "to": "self", "kw": {"BLIGHT": 1}}], [{"op": "buff", "to": "self", "pw": _n(m[1]), "hp": _n(m[2])}]]}])]}),
+        (r"If occupied by an ally unit, DRAW " + N + r" for each card you discard",
+         lambda m, b: {"abilities": [ab("own_discard", [{"op": "draw", "n": _n(m[1])}], "occupied_ally")]}),
+        (r"CHOOSE ONE: DRAW " + N + r", or force your opponent to DRAW " + N,
+         lambda m, b: {"modes": [{"target": "none", "do": [{"op": "draw", "n": _n(m[1])}]},
+                                 {"target": "none", "do": [{"op": "draw", "n": _n(m[2]), "who": "enemy"}]}]}),
+        (r"SPAWN: BLESS\. START OF TURN: Lose " + N + r" Health if this unit is not on a BLESSED tile",
+         lambda m, b: {"abilities": [ab("spawn", [{"op": "bless", "to": "self_space"}]),
+                                     ab("start", [{"op": "buff", "to": "self", "hp": -_n(m[1])}], {"not": "on_blessed"})]}),
         (r"Gain \+" + N + r"/\+" + N + r" every time a fort is spawned",
          lambda m, b: {"abilities": [ab("fort_spawned", [{"op": "buff", "to": "self", "pw": _n(m[1]), "hp": _n(m[2])}])]}),
         (r"STUN enemies damaged by this unit",
@@ -760,6 +785,7 @@ def convert(raw_cards: list[dict[str, Any]]) -> dict[str, Any]:
                 else:
                     card["target"] = sp["target"]
                     card["do"] = sp["do"]
+                card["abilities"] = sp.get("abilities", [])
             else:
                 text = text.replace(" and then destroy this fort. Units damaged have their Power changed to 1.",
                                     ", set its Power to 1 and destroy this fort.")

@@ -65,10 +65,16 @@ def exercise(card_id: str) -> str | None:
                     if find_unit(st, u["id"]) and not u["shifted"] and R.can_slide(st, u, d, seen_by=0) \
                             and R.has(st, u, "SHIFT"):
                         R.apply_action(st, 0, R.Shift(u["id"], d), ctx)
+            if st.result is None and "ScU017" in st.players[0]["hand"] and not st.players[0]["discarded"]:
+                R.apply_action(st, 0, R.Discard("ScU017"), ctx)
             for _ in range(3):
                 if st.result is None:
                     R.apply_action(st, st.active, R.EndTurn(), ctx)
             json.dumps(st.players)
+        if any(a["on"] == "discarded" for a in c["abilities"]):
+            st = test_board(faction)
+            st.players[0]["hand"] = [card_id]
+            R.apply_action(st, 0, R.Discard(card_id), Ctx(owner=0))
     except Exception as exc:  # noqa: BLE001 - the report names any failure
         return f"{type(exc).__name__}: {exc}"
     return None

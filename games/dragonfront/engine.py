@@ -301,6 +301,8 @@ def check(st: DFState, cond: Any, u: dict[str, Any] | None, owner: int, ctx: Ctx
         return True
     if isinstance(cond, list):
         return all(check(st, c, u, owner, ctx) for c in cond)
+    if isinstance(cond, dict) and "not" in cond:
+        return not check(st, cond["not"], u, owner, ctx)
     if cond == "target_dead":
         return ctx is not None and isinstance(ctx.target, dict) and not _alive(st, ctx.target)
     if cond == "enemy_turn":
@@ -600,7 +602,7 @@ def run_effect(st: DFState, e: dict[str, Any], ctx: Ctx) -> None:
     match op:
         case "draw":
             n = amount(st, e.get("n", 1), ctx)
-            seats = (owner, 1 - owner) if e.get("who") == "both" else (owner,)
+            seats = {"both": (owner, 1 - owner), "enemy": (1 - owner,)}.get(e.get("who", ""), (owner,))
             for s in seats:
                 for _ in range(n):
                     draw(st, s, ctx)
@@ -693,8 +695,9 @@ def run_effect(st: DFState, e: dict[str, Any], ctx: Ctx) -> None:
                 ctx.picked = old
         case "add_hand":
             n = amount(st, e.get("n", 1), ctx)
+            seat = 1 - owner if e.get("who") == "enemy" else owner
             for _ in range(n):
-                add_to_hand(st, owner, e["card"], ctx)
+                add_to_hand(st, seat, e["card"], ctx)
         case "copy_hand":
             for t in resolve(st, e["to"], ctx):
                 add_to_hand(st, owner, t["card"], ctx)
@@ -737,6 +740,8 @@ def run_effect(st: DFState, e: dict[str, Any], ctx: Ctx) -> None:
             p["hand"] = []
             if n:
                 say(ctx, f"{{p{owner}}} discards {n} card(s).")
+            for cid in hand:
+                discarded(st, owner, cid, ctx)
             for _ in range(n):
                 run_effects(st, e["each"], ctx)
         case "bless" | "unbless":
@@ -838,6 +843,19 @@ def _pierce(st: DFState, n: int, ctx: Ctx) -> None:
         r += fwd(owner)
     if left > 0:
         damage_stronghold(st, 1 - owner, left, ctx, source=None)
+
+
+def discarded(st: DFState, seat: int, cid: str, ctx: Ctx) -> None:
+    """Runs what a discard sets off: the card's own "when discarded" effect, then discard triggers."""
+    for a in C.card(cid)["abilities"]:
+        if a["on"] == "discarded":
+            run_effects(st, a["do"], Ctx(owner=seat, events=ctx.events))
+    for x in [*st.units, *st.forts]:
+        for a in list(x["ab"]):
+            on = a["on"]
+            if (on == "any_discard" or (on == "own_discard" and x["owner"] == seat)) \
+                    and check(st, a.get("if"), x, x["owner"], None) and _alive(st, x):
+                run_effects(st, a["do"], Ctx(owner=a.get("seat", x["owner"]), me=x, events=ctx.events))
 
 
 def gain_mana(st: DFState, seat: int, n: int) -> None:

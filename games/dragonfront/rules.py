@@ -21,6 +21,7 @@ from games.dragonfront.engine import (
     damage_fort,
     damage_stronghold,
     damage_unit,
+    discarded,
     draw,
     enemy_row,
     enter,
@@ -348,6 +349,8 @@ def plan(st: DFState, u: Unit, seen_by: int | None) -> dict[str, Any] | None:
     if targets:
         return {"kind": "attack", "targets": targets}
     nxt = [s + 4 * fwd(u["owner"]) for s in u["sp"]]
+    if u["kw"].get("ROOTED"):
+        return None
     if all(0 <= s < 16 for s in nxt) and all(_free(st, s, u, seen_by) for s in nxt):
         return {"kind": "move", "to": nxt}
     return None
@@ -734,6 +737,8 @@ def apply_action(st: DFState, seat: int, action: Action, ctx: Ctx) -> None:
         p["discarded"] = True
         gain_mana(st, seat, 1)
         say(ctx, f"{{p{seat}}} discards {C.name(action.card)} for 1 mana.")
+        discarded(st, seat, action.card, ctx)
+        resolve_deaths(st, ctx)
     check_end(st)
 
 
