@@ -476,6 +476,15 @@ _SPECIAL_SPELLS: dict[str, dict[str, Any]] = {
     'Target Ally unit gains: "EXECUTE: add 1 Curse card to opponent\'s hand."': {
         "target": "ally_unit", "do": [{"op": "grant", "to": "target", "ability": {
             "on": "execute", "do": [{"op": "add_hand", "card": "AeS003", "n": 1, "who": "enemy"}]}}]},
+    'Grant an Ally: "When this unit damages an enemy, that enemy is POISONED."': {
+        "target": "ally_unit", "do": [{"op": "grant", "to": "target", "ability": {
+            "on": "dealt_damage", "do": [{"op": "poison", "to": "damaged"}]}}]},
+    "Move an ally unit forward 1 space and grant it +1 Health": {
+        "target": "ally_unit", "do": [{"op": "push", "to": "target"}, {"op": "buff", "to": "target", "hp": 1}]},
+    "HEAL ally unit for 1. If it is still damaged, grant it +2 Power": {
+        "target": "ally_unit", "do": [{"op": "heal", "to": "target", "n": 1},
+                                      {"op": "if", "cond": {"state": "damaged", "of": "target"},
+                                       "then": [{"op": "buff", "to": "target", "pw": 2}]}]},
     "Grant all ally units in a Frontline row +2 Health": {
         "target": "front_row", "do": [{"op": "buff", "to": "row_allies", "hp": 2}]},
     "Deal 3 damage to all units in a lane": {
@@ -525,6 +534,17 @@ def _sentence_rules() -> list[tuple[str, Any]]:
         (r"TRAP: Destroy enemy non-Champion units with no Mana Fragments",
          lambda m, b: {"abilities": [ab("trap", [{"op": "if", "cond": {"state": "no_fragments", "of": "entrant"}, "then": [{"op": "destroy", "to": "entrant"}]}])]}),
         (r"Giant", lambda m, b: {}),
+        (r"END OF TURN: Either give an other random ally unit \+" + N + r" Health or give a random enemy unit -" + N + r" Power",
+         lambda m, b: {"abilities": [ab("end", [{"op": "random", "of": [
+             [{"op": "buff", "to": "random_other_ally", "hp": _n(m[1])}],
+             [{"op": "buff", "to": "random_enemy", "pw": -_n(m[2])}]]}])]}),
+        (r"SPAWN: Randomly grant all other ally units one of the following: BLIGHT, SIPHON 1, SHIFT, or FLIGHT",
+         lambda m, b: {"abilities": [ab("spawn", [{"op": "each", "to": "other_allies", "do": [{"op": "random", "of": [
+             [{"op": "grant", "to": "picked", "kw": {"BLIGHT": 1}}], [{"op": "grant", "to": "picked", "kw": {"SIPHON": 1}}],
+             [{"op": "grant", "to": "picked", "kw": {"SHIFT": 1}}], [{"op": "grant", "to": "picked", "kw": {"FLIGHT": 1}}]]}]}])]}),
+        (r"SPAWN: Deal " + N + r" damage to all units in both lanes and HUSH non-Champion units",
+         lambda m, b: {"abilities": [ab("spawn", [{"op": "damage", "to": "units_lane_others", "n": _n(m[1])},
+                                                  {"op": "hush", "to": "units_lane_nonchamp"}])]}),
         (r"Doesn.t move when activated", lambda m, b: {"kw": {"ROOTED": 1}}),
         (r"When you discard a card, randomly grant FLIGHT, RANGE, BLIGHT, or \+" + N + r"/\+" + N,
          lambda m, b: {"abilities": [ab("own_discard", [{"op": "random", "of": [
@@ -850,7 +870,9 @@ _SEL_WORDS = {"self": "this", "enemy_sh": "enemy Stronghold", "own_sh": "your St
               "random_enemy": "a random enemy", "random_ally": "a random ally",
               "random_other_ally": "another random ally", "occupant": "the unit on it",
               "enemy_forts_lane": "enemy forts in this lane", "fort_ahead": "the fort ahead",
-              "adjacent": "adjacent units", "enemy_all": "enemy units, walls and Stronghold"}
+              "adjacent": "adjacent units", "enemy_all": "enemy units, walls and Stronghold",
+              "other_allies": "other allies", "units_lane_others": "all other units in its lanes",
+              "units_lane_nonchamp": "non-champions in its lanes", "picked": "it"}
 
 _ON_WORDS = {"spawn": "On arrival", "death": "When it dies", "survivor": "When it survives damage",
              "execute": "When it kills an enemy", "start": "At your turn's start",
@@ -866,6 +888,10 @@ _ON_WORDS = {"spawn": "On arrival", "death": "When it dies", "survivor": "When i
 def _cond_text(c: Any) -> str:
     if isinstance(c, list):
         return " and ".join(_cond_text(x) for x in c)
+    if isinstance(c, dict) and "not" in c:
+        return "not " + _cond_text(c["not"])
+    if isinstance(c, dict) and "state" in c:
+        return f"{c['of']} is {c['state'].replace('_', ' ')}".replace("target is", "it is")
     if isinstance(c, dict):
         return str(c.get("race") or c.get("race_in_lane") or "").title()
     return str(c).replace("_", " ")
@@ -926,6 +952,8 @@ def _eff_text(e: dict[str, Any]) -> str:
             return s
         case "pick":
             return "random other ally: " + "; ".join(_eff_text(x) for x in e["do"])
+        case "each":
+            return f"each of {who}: " + "; ".join(_eff_text(x) for x in e["do"]).replace("picked", "it")
         case "add_hand":
             return f"add {_amount(n)} {_NAMES.get(e['card'], e['card'])} to hand"
         case "summon":

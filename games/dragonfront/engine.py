@@ -318,6 +318,8 @@ def check(st: DFState, cond: Any, u: dict[str, Any] | None, owner: int, ctx: Ctx
             return False
         if cond["state"] == "full_health":
             return health(st, ref) >= max_health(st, ref)
+        if cond["state"] == "damaged":
+            return ref["dmg"] > 0
         if cond["state"] == "no_fragments":
             return ref["frags"] == 0 and not ref["champ"]
         return False
@@ -448,6 +450,8 @@ def resolve(st: DFState, sel: str, ctx: Ctx) -> list[Any]:
             return [v] if v is not None and not v["champ"] else []
         case "enemies_on_blessed":
             return [u for u in units if u["owner"] == foe and any(s in st.blessed for s in u["sp"])]
+        case "other_allies":
+            return [u for u in units if u["owner"] == owner and u is not me]
         case "poisoned_enemies":
             return [u for u in units if u["owner"] == foe and u["poison"]]
         case "enemy_spawn_row_units":
@@ -476,7 +480,8 @@ def resolve(st: DFState, sel: str, ctx: Ctx) -> list[Any]:
     # selectors relative to a place: the source's own spaces, or the chosen lane / row
     if sel in ("allies_row", "enemies_row", "allies_lane", "enemies_lane", "units_lane",
                "enemies_lane_nonchamp", "enemy_forts_lane", "adjacent", "ahead", "fort_ahead",
-               "enemy_spawn_lane", "random_enemy_lane", "forts_lane", "enemy_fort_ahead"):
+               "enemy_spawn_lane", "random_enemy_lane", "forts_lane", "enemy_fort_ahead",
+               "units_lane_others", "units_lane_nonchamp"):
         base = _spaces(me) if me is not None else ([ctx.victim_space] if ctx.victim_space is not None else [])
         if not base:
             return []
@@ -492,6 +497,10 @@ def resolve(st: DFState, sel: str, ctx: Ctx) -> list[Any]:
                 return [u for u in out if u["owner"] == owner]
             if sel == "units_lane":
                 return out
+            if sel == "units_lane_others":
+                return [u for u in out if u is not me]
+            if sel == "units_lane_nonchamp":
+                return [u for u in out if not u["champ"]]
             out = [u for u in out if u["owner"] == foe]
             return [u for u in out if not u["champ"]] if sel.endswith("nonchamp") else out
         if sel == "enemy_forts_lane":
@@ -686,6 +695,12 @@ def run_effect(st: DFState, e: dict[str, Any], ctx: Ctx) -> None:
         case "if":
             branch = e["then"] if check(st, e["cond"], ctx.me, owner, ctx) else e.get("else", [])
             run_effects(st, branch, ctx)
+        case "each":
+            old = ctx.picked
+            for t in resolve(st, e["to"], ctx):
+                ctx.picked = t
+                run_effects(st, e["do"], ctx)
+            ctx.picked = old
         case "pick":
             found = resolve(st, e["to"], ctx)
             if found:
