@@ -11,7 +11,7 @@ from games.core import IllegalAction
 from games.dragonfront import GAME
 from games.dragonfront import cards as C
 from games.dragonfront import rules as R
-from games.dragonfront.engine import MAX_TURNS, Ctx, draw
+from games.dragonfront.engine import MAX_TURNS, Ctx, draw, unit_at
 from tests.dragonfront_helpers import FILLER, board, build, codes, do, put
 from tests.playout import dumps, random_playout
 
@@ -305,3 +305,15 @@ def test_labels_are_unique_paths() -> None:
             assert len(labels) == len(set(labels))
         seat = rng.choice(GAME.to_play(state))
         GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+
+
+def test_seed_combat_example_drake_scavengers_versus_shade_manipulators() -> None:
+    """The seed's example: Drake Scavengers kill Shade Manipulators, keep 1 health, gain +1 power;
+    the Shade's owner gains its 1 Mana Fragment."""
+    st = board()
+    drake = put(st, "StU018", 0, 4)
+    put(st, "EcU010", 1, 8)
+    do(st, R.Activate(drake["id"]))
+    assert unit_at(st, 8) is None
+    assert drake["hp"] - drake["dmg"] == 1 and drake["pw"] == 3
+    assert st.players[1]["mana"] == 1
