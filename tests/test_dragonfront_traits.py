@@ -482,3 +482,12 @@ def test_range_does_not_find_hidden_units() -> None:
     envoy = put(st, "SiU001", 1, 8)
     do(st, R.Activate(coven["id"]))
     assert coven["sp"] == [4] and envoy["hidden"] and envoy["dmg"] == 0
+
+
+def test_a_trap_stun_stops_a_sprint() -> None:
+    """SPRINT + TRAP: a unit stunned by a trap on its first step stops there."""
+    st = board()
+    build(st, "ThF001", 1, 4)
+    dogs = put(st, "ScU002", 0, 0)
+    do(st, R.Activate(dogs["id"]))
+    assert dogs["sp"] == [4] and dogs["stun"] == 1

@@ -406,7 +406,7 @@ def activate(st: DFState, u: Unit, ctx: Ctx) -> None:
         say_about(ctx, u, f"{C.name(u['card'])} advances to {space_name(nxt[0], u['owner'])}.")
         enter(st, u, nxt, ctx)
         resolve_deaths(st, ctx)
-        if u not in st.units or st.result is not None:
+        if u not in st.units or st.result is not None or u["stun"]:
             break
         after = [t for s in u["sp"] if (t := _scan(st, u, lane_of(s), u["owner"], after_move=True)) is not None]
         if after:
