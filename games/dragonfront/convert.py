@@ -216,6 +216,16 @@ _PHRASES: list[tuple[str, Any]] = [
     (r"Spawn a 1/1 Golem in all open frontline spaces in this lane", lambda m, b, t: [{"op": "summon", "card": "ESU003", "to": "open_frontline_lane"}]),
     (r"Destroy all forts\. For each fort destroyed, gain " + N + r" Champion Token",
      lambda m, b, t: [{"op": "tokens", "n": {"count": "all_forts", "times": _n(m[1])}}, {"op": "destroy", "to": "all_forts"}]),
+    (r"Randomly move this unit to a Frontline space in Enemy Territory",
+     lambda m, b, t: [{"op": "teleport", "to": "self", "where": "open_enemy_frontline"}]),
+    (r"Move this unit to a random space in the Frontlines",
+     lambda m, b, t: [{"op": "teleport", "to": "self", "where": "open_frontline"}]),
+    (r"All ally units on a BLESSED tile gain \+" + N + r"/\+" + N,
+     lambda m, b, t: [{"op": "buff", "to": "allies_on_blessed", "pw": _n(m[1]), "hp": _n(m[2])}]),
+    (r"BLESS the tiles under this fort", lambda m, b, t: [{"op": "bless", "to": "victim_space"}]),
+    (r"Destroy another random, ally unit, and deal damage equal to its Power to the enemy Stronghold",
+     lambda m, b, t: [{"op": "pick", "to": "random_other_ally", "do": [
+         {"op": "damage", "to": "enemy_sh", "n": "picked_power"}, {"op": "destroy", "to": "picked"}]}]),
     (r"Add (a|an|\d+) Curse cards? to (?:the |your )?opponent's hand",
      lambda m, b, t: [{"op": "add_hand", "card": "AeS003", "n": _count(m[1]), "who": "enemy"}]),
     (r"Deal " + N + r" damage to the opponent's stronghold", lambda m, b, t: [{"op": "damage", "to": "enemy_sh", "n": _n(m[1])}]),
@@ -320,6 +330,7 @@ def _trigger_ability(on: str, body: str, by_name: dict[str, str], target: str = 
         (r"If occupying a BLESSED tile, (.+)", "on_blessed"),
         (r"If occupied by an Ally unit, (.+)", "occupied_ally"),
         (r"If this Fort is occupied, (.+)", "occupied"),
+        (r"If there are no enemy units in this lane, (.+)", {"not": "enemy_in_lane"}),
         (r"(.+) while in Ally Territory", "in_own_territory"),
         (r"(.+) if this unit is (?:on|stationed on) a fort", "on_fort"),
         (r"(.+) if this unit is on a BLESSED tile", "on_blessed"),
@@ -359,7 +370,8 @@ def _spell(card: dict[str, Any], text: str, by_name: dict[str, str]) -> dict[str
 _TARGET_KINDS = [
     (r"a fort in enemy territory", "enemy_territory_fort"), (r"a POISONED unit", "poisoned_unit"),
     (r"any STUNNED non-Champion unit", "stunned_nonchamp"), (r"an ally, non-GIANT unit", "ally_nongiant"),
-    (r"an enemy non-Champion unit", "enemy_nonchamp"),
+    (r"an enemy non-Champion unit", "enemy_nonchamp"), (r"a non-Giant enemy unit", "enemy_nongiant"),
+    (r"an enemy fort without a stationed enemy unit", "enemy_fort_free"),
     (r"an enemy non-champion unit in Ally Territory", "enemy_nonchamp_home"),
     (r"[Tt]arget fort", "fort"), (r"[Tt]arget lane", "lane"),
     (r"[Tt]arget ally unit", "ally_unit"), (r"[Tt]arget unit", "unit"), (r"HEAL unit", "unit"),
@@ -485,6 +497,12 @@ _SPECIAL_SPELLS: dict[str, dict[str, Any]] = {
         "target": "ally_unit", "do": [{"op": "heal", "to": "target", "n": 1},
                                       {"op": "if", "cond": {"state": "damaged", "of": "target"},
                                        "then": [{"op": "buff", "to": "target", "pw": 2}]}]},
+    "Send a non-Giant enemy unit to a random empty space in your opponent's spawn row": {
+        "target": "enemy_nongiant", "do": [{"op": "teleport", "to": "target", "where": "owner_spawn_row"}]},
+    "Gain ownership of an enemy fort without a stationed enemy unit": {
+        "target": "enemy_fort_free", "do": [{"op": "steal_fort", "to": "target"}]},
+    "Heal all OMEGA units to full Health": {
+        "target": "none", "do": [{"op": "heal", "to": "omega_units", "n": 99}]},
     "Grant all ally units in a Frontline row +2 Health": {
         "target": "front_row", "do": [{"op": "buff", "to": "row_allies", "hp": 2}]},
     "Deal 3 damage to all units in a lane": {
@@ -534,6 +552,12 @@ def _sentence_rules() -> list[tuple[str, Any]]:
         (r"TRAP: Destroy enemy non-Champion units with no Mana Fragments",
          lambda m, b: {"abilities": [ab("trap", [{"op": "if", "cond": {"state": "no_fragments", "of": "entrant"}, "then": [{"op": "destroy", "to": "entrant"}]}])]}),
         (r"Giant", lambda m, b: {}),
+        (r"Following combat with an enemy unit, move this unit forward one space",
+         lambda m, b: {"abilities": [ab("fought", [{"op": "push", "to": "self"}])]}),
+        (r"Whenever opposing non-Champion units survive combat with this unit, return them to your opponent's hand",
+         lambda m, b: {"abilities": [ab("fought", [{"op": "return_hand", "to": "damaged_nonchamp"}])]}),
+        (r"Destroy any non-BLESSED fort this unit moves onto",
+         lambda m, b: {"abilities": [ab("moved", [{"op": "destroy", "to": "fort_under"}])]}),
         (r"END OF TURN: Either give an other random ally unit \+" + N + r" Health or give a random enemy unit -" + N + r" Power",
          lambda m, b: {"abilities": [ab("end", [{"op": "random", "of": [
              [{"op": "buff", "to": "random_other_ally", "hp": _n(m[1])}],
@@ -858,7 +882,9 @@ _KIND_WORDS = {"unit": "a unit", "enemy_unit": "an enemy unit", "ally_unit": "an
                "frontline_unit": "a Frontline unit", "fort": "a fort", "poisoned_unit": "a poisoned unit",
                "enemy_territory_fort": "a fort in enemy land", "stunned_nonchamp": "a stunned unit",
                "ally_nongiant": "an ally non-giant", "enemy_nonchamp": "an enemy non-champion",
-               "enemy_nonchamp_home": "an enemy in your half"}
+               "enemy_nonchamp_home": "an enemy in your half", "enemy_nongiant": "an enemy non-giant",
+               "enemy_fort_free": "an enemy fort with no enemy on it", "lane": "a lane", "row": "a row",
+               "front_row": "a Frontline row"}
 _SEL_WORDS = {"self": "this", "enemy_sh": "enemy Stronghold", "own_sh": "your Stronghold",
               "both_sh": "both Strongholds", "allies": "all allies", "enemies": "all enemies",
               "all_units": "all units", "others": "all other units", "allies_row": "allies in this row",
@@ -872,7 +898,10 @@ _SEL_WORDS = {"self": "this", "enemy_sh": "enemy Stronghold", "own_sh": "your St
               "enemy_forts_lane": "enemy forts in this lane", "fort_ahead": "the fort ahead",
               "adjacent": "adjacent units", "enemy_all": "enemy units, walls and Stronghold",
               "other_allies": "other allies", "units_lane_others": "all other units in its lanes",
-              "units_lane_nonchamp": "non-champions in its lanes", "picked": "it"}
+              "units_lane_nonchamp": "non-champions in its lanes", "picked": "it",
+              "damaged_nonchamp": "the surviving foe (non-champion)", "fort_under": "the fort beneath it",
+              "allies_on_blessed": "allies on blessed tiles", "omega_units": "all OMEGA units",
+              "victim_space": "its space"}
 
 _ON_WORDS = {"spawn": "On arrival", "death": "When it dies", "survivor": "When it survives damage",
              "execute": "When it kills an enemy", "start": "At your turn's start",
@@ -882,7 +911,10 @@ _ON_WORDS = {"spawn": "On arrival", "death": "When it dies", "survivor": "When i
              "any_died": "When any unit dies", "enemy_enters": "When an enemy enters your half",
              "trap": "When an enemy steps here", "occupant_died": "When its occupant dies",
              "any_sh_damaged": "When a Stronghold is hit", "enemy_sh_damaged": "When the enemy Stronghold is hit",
-             "pushed": "After pushing a foe"}
+             "pushed": "After pushing a foe", "fought": "After fighting a unit",
+             "attacked": "After it attacks", "own_discard": "When you discard",
+             "any_discard": "When anyone discards", "fort_destroyed": "When a fort falls",
+             "fort_spawned": "When a fort is built", "own_sh_damaged": "When your Stronghold is hit"}
 
 
 def _cond_text(c: Any) -> str:
@@ -905,7 +937,8 @@ def _amount(n: Any) -> str:
     if isinstance(n, list):
         return f"{n[0]}-{n[1]}"
     return {"dealt": "that much", "victim_frags": "its fragments", "fort_cost": "its cost",
-            "enemy_hand": "foe's hand size", "other_golems": "1 per other Golem"}.get(str(n), str(n))
+            "enemy_hand": "foe's hand size", "other_golems": "1 per other Golem",
+            "picked_power": "its power", "target_cost": "its cost"}.get(str(n), str(n))
 
 
 def _eff_text(e: dict[str, Any]) -> str:
@@ -971,6 +1004,13 @@ def _eff_text(e: dict[str, Any]) -> str:
             return f"{who} power becomes {n}" + (" this turn" if e.get("eot") else "")
         case "evolve":
             return f"becomes {_NAMES.get(e['card'], e['card'])}"
+        case "teleport":
+            place = {"owner_spawn_row": "its owner's Spawn Row", "open_enemy_frontline": "the enemy Frontline"}
+            return f"move {who} to a random open space in {place.get(e['where'], 'the Frontlines')}"
+        case "steal_fort":
+            return f"take control of {who}"
+        case "return_hand":
+            return f"return {who} to its owner's hand"
         case "to_deck":
             return "shuffle it into your deck"
         case "refresh":

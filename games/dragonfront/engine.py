@@ -450,6 +450,16 @@ def resolve(st: DFState, sel: str, ctx: Ctx) -> list[Any]:
             return [v] if v is not None and not v["champ"] else []
         case "enemies_on_blessed":
             return [u for u in units if u["owner"] == foe and any(s in st.blessed for s in u["sp"])]
+        case "damaged_nonchamp":
+            d = ctx.damaged
+            return [d] if d is not None and d in units and not d["champ"] else []
+        case "fort_under":
+            return [f for f in st.forts if me is not None and "pw" in me and f["sp"] in me["sp"]
+                    and not f["kw"].get("BLESSED")]
+        case "allies_on_blessed":
+            return [u for u in units if u["owner"] == owner and any(s in st.blessed for s in u["sp"])]
+        case "omega_units":
+            return [u for u in units if (C.card(u["card"])["race"] or "") == "OMEGA"]
         case "other_allies":
             return [u for u in units if u["owner"] == owner and u is not me]
         case "poisoned_enemies":
@@ -585,6 +595,8 @@ def amount(st: DFState, n: Any, ctx: Ctx) -> int:
             return ctx.fort_cost
         case "enemy_hand":
             return len(st.players[1 - ctx.owner]["hand"])
+        case "picked_power":
+            return power(st, ctx.picked) if ctx.picked is not None else 0
         case "target_cost":
             t = ctx.target
             return C.card(t["card"])["cost"] if isinstance(t, dict) else 0
@@ -826,6 +838,28 @@ def run_effect(st: DFState, e: dict[str, Any], ctx: Ctx) -> None:
         case "to_deck":
             deck = p["deck"]
             deck.insert(st.rng.below(len(deck) + 1), e["card"])
+        case "teleport":
+            for t in resolve(st, e["to"], ctx):
+                if not (isinstance(t, dict) and "pw" in t) or t["giant"]:
+                    continue
+                where = e["where"]
+                if where == "owner_spawn_row":
+                    rows = [spawn_row(t["owner"])]
+                elif where == "open_enemy_frontline":
+                    rows = [r for r in (1, 2) if not in_territory(t["owner"], r)]
+                else:
+                    rows = [1, 2]
+                spots = [r * 4 + c for r in rows for c in range(4)
+                         if unit_at(st, r * 4 + c) is None and not is_wall(fort_at(st, r * 4 + c))]
+                if spots:
+                    enter(st, t, [st.rng.choice(spots)], ctx)
+        case "steal_fort":
+            for t in resolve(st, e["to"], ctx):
+                if isinstance(t, dict) and "pw" not in t:
+                    t["owner"] = owner
+                    twin = find_fort(st, t["twin"]) if t.get("twin") else None
+                    if twin is not None:
+                        twin["owner"] = owner
         case "steal_fragments":
             if ctx.victim is not None:
                 gain_mana(st, owner, ctx.victim["frags"])

@@ -465,6 +465,9 @@ def strike(st: DFState, att: Unit, tgt: Any, dist: int, ctx: Ctx, *, catapult: b
             and health(st, att) > 0 and nudge(st, tgt, 4 * fwd(att["owner"]), ctx):
         trigger(st, att, "pushed", ctx, damaged=tgt)
     resolve_deaths(st, ctx)
+    if att in st.units and not catapult:
+        trigger(st, att, "fought", ctx, damaged=tgt)
+        resolve_deaths(st, ctx)
     trigger(st, att, "attacked", ctx)
     resolve_deaths(st, ctx)
 
@@ -533,6 +536,9 @@ def spell_targets(st: DFState, seat: int, kind: str) -> list[str]:
         return ["-"]
     if kind == "fort":
         return [f"f{f['id']}" for f in st.forts]
+    if kind == "enemy_fort_free":
+        return [f"f{f['id']}" for f in st.forts if f["owner"] != seat
+                and not ((x := unit_at(st, f["sp"])) is not None and x["owner"] != seat)]
     if kind == "enemy_territory_fort":
         return [f"f{f['id']}" for f in st.forts if not in_territory(seat, row_of(f["sp"]))]
     if kind == "lane":
@@ -560,6 +566,8 @@ def spell_targets(st: DFState, seat: int, kind: str) -> list[str]:
         if kind == "ally_nongiant" and (u["owner"] != seat or u["giant"]):
             continue
         if kind == "enemy_nonchamp" and (u["owner"] == seat or u["champ"]):
+            continue
+        if kind == "enemy_nongiant" and (u["owner"] == seat or u["giant"]):
             continue
         if kind == "enemy_nonchamp_home" and (u["owner"] == seat or u["champ"]
                                               or not in_territory(seat, row_of(u["sp"][0]))):
