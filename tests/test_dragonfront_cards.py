@@ -195,3 +195,41 @@ def test_rooted_units_never_move() -> None:
     u = put(st, FILLER, 0, 0)
     u["kw"]["ROOTED"] = 1
     assert f"act:{u['id']}" not in [a.encode() for a in R.legal(st, 0)]
+
+
+def test_reference_library_makes_spells_cheaper() -> None:
+    """Reference Library: its owner's spells cost 1 less (shown in the hand view too)."""
+    st = board()
+    build(st, "ESF008", 0, 5)
+    st.players[0].update(mana=1, hand=["ScS012"])
+    assert R.card_cost(st, 0, "ScS012") == 1
+    assert "play:ScS012:-" not in [a.encode() for a in R.legal(st, 0)]
+
+
+def test_destruction_spire_kills_the_next_enemy_deployed_in_its_lane() -> None:
+    """Destruction Spire: the next enemy non-champion deployed in its lane dies, and the fort too."""
+    st = board(active=1)
+    build(st, "SiF012", 0, 6)
+    st.players[1].update(mana=1, hand=["EcU002"])
+    do(st, R.Play("EcU002", "14"))
+    assert unit_at(st, 14) is None and st.forts == []
+
+
+def test_plague_mine_raises_a_stygian_on_a_kill() -> None:
+    """Plague Mine: its 2 damage kills the intruder and a Stygian rises on the space."""
+    st = board()
+    build(st, "EcF006", 1, 4)
+    u = put(st, BATTALION, 0, 0)
+    do(st, R.Activate(u["id"]))
+    risen = unit_at(st, 4)
+    assert u not in st.units and risen is not None and risen["card"] == "ToU001" and risen["owner"] == 1
+
+
+def test_pins_and_needles_hurts_pushed_units() -> None:
+    """Pins and Needles: a unit moved by PUSH takes 1 damage."""
+    st = board(factions=("essence", "scales"))
+    build(st, "DeF003", 1, 13)
+    titan = put(st, "ESU011", 0, 4)
+    foe = put(st, FILLER, 1, 8)
+    do(st, R.Activate(titan["id"]))
+    assert foe["sp"] == [12] and foe["dmg"] == 3 + 1

@@ -226,6 +226,10 @@ _PHRASES: list[tuple[str, Any]] = [
     (r"Destroy another random, ally unit, and deal damage equal to its Power to the enemy Stronghold",
      lambda m, b, t: [{"op": "pick", "to": "random_other_ally", "do": [
          {"op": "damage", "to": "enemy_sh", "n": "picked_power"}, {"op": "destroy", "to": "picked"}]}]),
+    (r"Heal your Stronghold by " + N, lambda m, b, t: [{"op": "heal", "to": "own_sh", "n": _n(m[1])}]),
+    (r'Add a "([\w ]+)" spell to your hand', lambda m, b, t: [{"op": "add_hand", "card": _token(m[1], b), "n": 1}]),
+    (r"SHIFT any enemy unit in front of this one to a random, adjacent space", lambda m, b, t: [{"op": "shift", "to": "enemy_ahead"}]),
+    (r"deal " + N + r" damage to this fort", lambda m, b, t: [{"op": "damage", "to": "self", "n": _n(m[1])}]),
     (r"Add (a|an|\d+) Curse cards? to (?:the |your )?opponent's hand",
      lambda m, b, t: [{"op": "add_hand", "card": "AeS003", "n": _count(m[1]), "who": "enemy"}]),
     (r"Deal " + N + r" damage to the opponent's stronghold", lambda m, b, t: [{"op": "damage", "to": "enemy_sh", "n": _n(m[1])}]),
@@ -361,7 +365,7 @@ def _trigger_ability(on: str, body: str, by_name: dict[str, str], target: str = 
 
 def _spell(card: dict[str, Any], text: str, by_name: dict[str, str]) -> dict[str, Any]:
     """Parses a spell's text: a chosen target kind plus effects (or CHOOSE ONE modes)."""
-    m = re.fullmatch(r"CHOOSE ONE: (.+?) -or- (.+?)\.?", text)
+    m = re.fullmatch(r"CHOOSE ONE: (.+?) (?:-or-|ñorñ) (.+?)\.?", text)
     if m:
         return {"modes": [_spell_mode(m[1], by_name), _spell_mode(m[2], by_name)]}
     return _spell_mode(text, by_name)
@@ -372,6 +376,7 @@ _TARGET_KINDS = [
     (r"any STUNNED non-Champion unit", "stunned_nonchamp"), (r"an ally, non-GIANT unit", "ally_nongiant"),
     (r"an enemy non-Champion unit", "enemy_nonchamp"), (r"a non-Giant enemy unit", "enemy_nongiant"),
     (r"an enemy fort without a stationed enemy unit", "enemy_fort_free"),
+    (r"a friendly non-Champion unit", "ally_nonchamp"),
     (r"an enemy non-champion unit in Ally Territory", "enemy_nonchamp_home"),
     (r"[Tt]arget fort", "fort"), (r"[Tt]arget lane", "lane"),
     (r"[Tt]arget ally unit", "ally_unit"), (r"[Tt]arget unit", "unit"), (r"HEAL unit", "unit"),
@@ -503,6 +508,26 @@ _SPECIAL_SPELLS: dict[str, dict[str, Any]] = {
         "target": "enemy_fort_free", "do": [{"op": "steal_fort", "to": "target"}]},
     "Heal all OMEGA units to full Health": {
         "target": "none", "do": [{"op": "heal", "to": "omega_units", "n": 99}]},
+    "Randomly destroy target non-Champion unit, or give it +4/+4": {
+        "target": "nonchamp", "do": [{"op": "random", "of": [[{"op": "destroy", "to": "target"}],
+                                                            [{"op": "buff", "to": "target", "pw": 4, "hp": 4}]]}]},
+    "Destroy all forts in a row and HEAL your Stronghold by 2 for each one destroyed": {
+        "target": "row", "do": [{"op": "heal", "to": "own_sh", "n": {"count": "row_forts", "times": 2}},
+                                {"op": "destroy", "to": "row_forts"}]},
+    "Destroy an enemy non-Champion unit. Deal damage randomly to all ally units equal to the target's mana cost": {
+        "target": "enemy_nonchamp", "do": [{"op": "destroy", "to": "target"},
+                                           {"op": "damage_split", "to": "allies", "n": "target_cost"}]},
+    "Grant a friendly non-Champion unit DEATH: HEAL owner's Stronghold equal to this unit's cost": {
+        "target": "ally_nonchamp", "do": [{"op": "grant", "to": "target", "ability": {
+            "on": "death", "do": [{"op": "heal", "to": "own_sh", "n": "victim_cost"}]}}]},
+    "All non-Golem units are STUNNED": {"target": "none", "do": [{"op": "stun", "to": "non_golems"}]},
+    "Grant Tempest unit +1/+1 and Deal 1 damage to your Stronghold": {
+        "target": "race:TEMPEST", "do": [{"op": "buff", "to": "target", "pw": 1, "hp": 1},
+                                         {"op": "damage", "to": "own_sh", "n": 1}]},
+    "Deal 1 damage to a unit. If the unit is a Stygian ally, refresh it": {
+        "target": "unit", "do": [{"op": "damage", "to": "target", "n": 1},
+                                 {"op": "if", "cond": [{"race": "STYGIAN", "of": "target"}, "target_is_ally"],
+                                  "then": [{"op": "refresh", "to": "target"}]}]},
     "Grant all ally units in a Frontline row +2 Health": {
         "target": "front_row", "do": [{"op": "buff", "to": "row_allies", "hp": 2}]},
     "Deal 3 damage to all units in a lane": {
@@ -552,6 +577,25 @@ def _sentence_rules() -> list[tuple[str, Any]]:
         (r"TRAP: Destroy enemy non-Champion units with no Mana Fragments",
          lambda m, b: {"abilities": [ab("trap", [{"op": "if", "cond": {"state": "no_fragments", "of": "entrant"}, "then": [{"op": "destroy", "to": "entrant"}]}])]}),
         (r"Giant", lambda m, b: {}),
+        (r"TRAP: Deal " + N + r" damage to unit and destroy this fort\. Spawn a 1/1 Stygian if this kills a unit",
+         lambda m, b: {"abilities": [ab("trap", [{"op": "damage", "to": "entrant", "n": _n(m[1])},
+                                                 {"op": "if", "cond": "entrant_dead", "then": [
+                                                     {"op": "summon", "card": "ToU001", "to": "self_space"}]},
+                                                 {"op": "destroy", "to": "self"}])]}),
+        (r"When an enemy unit spawns in this lane: DRAW " + N,
+         lambda m, b: {"abilities": [ab("enemy_spawn_lane", [{"op": "draw", "n": _n(m[1])}])]}),
+        (r"Destroy the next non-Champion enemy unit to spawn in this lane, and then destroy this fort",
+         lambda m, b: {"abilities": [ab("enemy_spawn_lane", [{"op": "if", "cond": {"state": "not_champion", "of": "entrant"},
+                                                               "then": [{"op": "destroy", "to": "entrant"}, {"op": "destroy", "to": "self"}]}])]}),
+        (r"When the owner of this Fort spawns a unit, deploy a Genesis Scout on this space if it is not occupied",
+         lambda m, b: {"abilities": [ab("own_spawn", [{"op": "summon", "card": "AeU000", "to": "self_space"}])]}),
+        (r"Any time a unit is moved by PUSH or PULL, deal " + N + r" damage to it",
+         lambda m, b: {"abilities": [ab("nudged", [{"op": "damage", "to": "entrant", "n": _n(m[1])}])]}),
+        (r"When this fort takes damage, deal " + N + r" damage to all units in its lane",
+         lambda m, b: {"abilities": [ab("damaged", [{"op": "damage", "to": "units_lane", "n": _n(m[1])}])]}),
+        (r"Your spells cost \[" + N + r"\] less", lambda m, b: {"abilities": [{"on": "cost", "kind": "spell", "n": -_n(m[1])}]}),
+        (r"Your other non-Champion units cost \[" + N + r"\] less Mana while this unit is in play",
+         lambda m, b: {"abilities": [{"on": "cost", "kind": "unit", "n": -_n(m[1])}]}),
         (r"Following combat with an enemy unit, move this unit forward one space",
          lambda m, b: {"abilities": [ab("fought", [{"op": "push", "to": "self"}])]}),
         (r"Whenever opposing non-Champion units survive combat with this unit, return them to your opponent's hand",
@@ -884,7 +928,7 @@ _KIND_WORDS = {"unit": "a unit", "enemy_unit": "an enemy unit", "ally_unit": "an
                "ally_nongiant": "an ally non-giant", "enemy_nonchamp": "an enemy non-champion",
                "enemy_nonchamp_home": "an enemy in your half", "enemy_nongiant": "an enemy non-giant",
                "enemy_fort_free": "an enemy fort with no enemy on it", "lane": "a lane", "row": "a row",
-               "front_row": "a Frontline row"}
+               "front_row": "a Frontline row", "race:TEMPEST": "a Tempest unit"}
 _SEL_WORDS = {"self": "this", "enemy_sh": "enemy Stronghold", "own_sh": "your Stronghold",
               "both_sh": "both Strongholds", "allies": "all allies", "enemies": "all enemies",
               "all_units": "all units", "others": "all other units", "allies_row": "allies in this row",
@@ -901,7 +945,8 @@ _SEL_WORDS = {"self": "this", "enemy_sh": "enemy Stronghold", "own_sh": "your St
               "units_lane_nonchamp": "non-champions in its lanes", "picked": "it",
               "damaged_nonchamp": "the surviving foe (non-champion)", "fort_under": "the fort beneath it",
               "allies_on_blessed": "allies on blessed tiles", "omega_units": "all OMEGA units",
-              "victim_space": "its space"}
+              "victim_space": "its space", "non_golems": "all non-Golem units", "row_forts": "forts in that row",
+              "enemy_ahead": "the enemy ahead"}
 
 _ON_WORDS = {"spawn": "On arrival", "death": "When it dies", "survivor": "When it survives damage",
              "execute": "When it kills an enemy", "start": "At your turn's start",
@@ -914,7 +959,9 @@ _ON_WORDS = {"spawn": "On arrival", "death": "When it dies", "survivor": "When i
              "pushed": "After pushing a foe", "fought": "After fighting a unit",
              "attacked": "After it attacks", "own_discard": "When you discard",
              "any_discard": "When anyone discards", "fort_destroyed": "When a fort falls",
-             "fort_spawned": "When a fort is built", "own_sh_damaged": "When your Stronghold is hit"}
+             "fort_spawned": "When a fort is built", "own_sh_damaged": "When your Stronghold is hit",
+             "enemy_spawn_lane": "When an enemy arrives in this lane", "own_spawn": "When you deploy a unit",
+             "nudged": "When a unit is pushed or pulled"}
 
 
 def _cond_text(c: Any) -> str:
@@ -938,7 +985,7 @@ def _amount(n: Any) -> str:
         return f"{n[0]}-{n[1]}"
     return {"dealt": "that much", "victim_frags": "its fragments", "fort_cost": "its cost",
             "enemy_hand": "foe's hand size", "other_golems": "1 per other Golem",
-            "picked_power": "its power", "target_cost": "its cost"}.get(str(n), str(n))
+            "picked_power": "its power", "target_cost": "its cost", "victim_cost": "its cost"}.get(str(n), str(n))
 
 
 def _eff_text(e: dict[str, Any]) -> str:
@@ -1026,6 +1073,8 @@ def _ability_text(a: dict[str, Any]) -> str:
         bits = [f"{a.get('pw', 0):+d}/{a.get('hp', 0):+d}" if a.get("pw") or a.get("hp") else ""]
         bits += list(a.get("kw", {}))
         return f"While {_cond_text(a['if'])}: " + " ".join(b for b in bits if b)
+    if a["on"] == "cost":
+        return f"Your {a['kind']}s cost {abs(a['n'])} {'less' if a['n'] < 0 else 'more'}"
     if a["on"] in ("aura", "command"):
         bits = [f"{a.get('pw', 0):+d}/{a.get('hp', 0):+d}" if a.get("pw") or a.get("hp") else ""]
         bits += list(a.get("kw", {}))

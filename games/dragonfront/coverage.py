@@ -24,7 +24,8 @@ def test_board(faction: str) -> DFState:
     for p in st.players:
         p.update(hand=[], deck=["ScU017"] * 6, mana=10, tokens=0, mulligan=False)
     for cid, owner, spaces in (("ScU017", 1, [8]), ("ScU003", 1, [13]), ("ScU017", 0, [1]),
-                               ("ESU003", 0, [6]), ("ScU003", 1, [15]), ("EcU002", 1, [7])):
+                               ("ESU003", 0, [6]), ("ScU003", 1, [15]), ("EcU002", 1, [7]),
+                               ("EcU012", 0, [5])):
         u = new_unit(st, cid, owner, spaces)
         u["sick"] = False
         place_unit(st, u, Ctx(owner=owner))

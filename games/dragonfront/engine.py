@@ -305,6 +305,10 @@ def check(st: DFState, cond: Any, u: dict[str, Any] | None, owner: int, ctx: Ctx
         return not check(st, cond["not"], u, owner, ctx)
     if cond == "target_dead":
         return ctx is not None and isinstance(ctx.target, dict) and not _alive(st, ctx.target)
+    if cond == "entrant_dead":
+        return ctx is not None and ctx.entrant is not None and ctx.entrant not in st.units
+    if cond == "target_is_ally":
+        return ctx is not None and isinstance(ctx.target, dict) and ctx.target.get("owner") == owner
     if cond == "enemy_turn":
         return st.active != owner
     if cond == "enemy_champion_in_play":
@@ -318,6 +322,8 @@ def check(st: DFState, cond: Any, u: dict[str, Any] | None, owner: int, ctx: Ctx
             return False
         if cond["state"] == "full_health":
             return health(st, ref) >= max_health(st, ref)
+        if cond["state"] == "not_champion":
+            return not ref["champ"]
         if cond["state"] == "damaged":
             return ref["dmg"] > 0
         if cond["state"] == "no_fragments":
@@ -460,6 +466,13 @@ def resolve(st: DFState, sel: str, ctx: Ctx) -> list[Any]:
             return [u for u in units if u["owner"] == owner and any(s in st.blessed for s in u["sp"])]
         case "omega_units":
             return [u for u in units if (C.card(u["card"])["race"] or "") == "OMEGA"]
+        case "non_golems":
+            return [u for u in units if (C.card(u["card"])["race"] or "") != "GOLEM"]
+        case "row_forts":
+            t = ctx.target
+            return [f for f in st.forts if isinstance(t, tuple) and row_of(f["sp"]) == t[1]]
+        case "enemy_ahead":
+            return [x for x in resolve(st, "ahead", ctx) if x["owner"] == foe]
         case "other_allies":
             return [u for u in units if u["owner"] == owner and u is not me]
         case "poisoned_enemies":
@@ -595,6 +608,8 @@ def amount(st: DFState, n: Any, ctx: Ctx) -> int:
             return ctx.fort_cost
         case "enemy_hand":
             return len(st.players[1 - ctx.owner]["hand"])
+        case "victim_cost":
+            return C.card(ctx.victim["card"])["cost"] if ctx.victim else 0
         case "picked_power":
             return power(st, ctx.picked) if ctx.picked is not None else 0
         case "target_cost":
@@ -734,6 +749,8 @@ def run_effect(st: DFState, e: dict[str, Any], ctx: Ctx) -> None:
                 spots = [s for s in range(4, 12) if lane_of(s) in lanes]
             elif e["to"] == "open_spawn_row":
                 spots = [spawn_row(owner) * 4 + c for c in range(4)]
+            elif e["to"] == "self_space":
+                spots = _spaces(ctx.me) if ctx.me else []
             else:
                 spots = [s for s in range(16) if in_territory(owner, row_of(s))]
             for sp in spots:
@@ -1205,6 +1222,10 @@ def nudge(st: DFState, u: Unit, delta: int, ctx: Ctx) -> bool:
     if any(not 0 <= s < 16 for s in new) or not all(free_for(st, s, u) for s in new):
         return False
     enter(st, u, new, ctx)
+    for x in [*st.units, *st.forts]:
+        for a in list(x["ab"]):
+            if a["on"] == "nudged" and u in st.units:
+                run_effects(st, a["do"], Ctx(owner=x["owner"], me=x, entrant=u, events=ctx.events))
     return True
 
 

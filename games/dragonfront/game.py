@@ -238,7 +238,7 @@ class DragonFront(Game):
 
     def _card_view(self, state: DFState, seat: int, cid: str) -> dict[str, Any]:
         c = C.card(cid)
-        return {"card": cid, "name": c["name"], "type": c["type"], "cost": c["cost"],
+        return {"card": cid, "name": c["name"], "type": c["type"], "cost": R.card_cost(state, seat, cid),
                 "power": c["power"], "health": c["health"], "giant": c["giant"],
                 "text": c["text"], "playable": C.is_supported(cid)}
 

@@ -497,10 +497,18 @@ def champion_cost(st: DFState, seat: int) -> int:
 
 
 def card_cost(st: DFState, seat: int, cid: str) -> int:
-    """Returns what a card costs its seat now."""
+    """Returns what a card costs its seat now (cost changes from own units and forts included)."""
     if cid == st.players[seat]["champion"]:
         return champion_cost(st, seat)
-    return C.card(cid)["cost"]
+    c = C.card(cid)
+    cost = c["cost"]
+    for x in [*st.units, *st.forts]:
+        if x["owner"] != seat:
+            continue
+        for a in x["ab"]:
+            if a["on"] == "cost" and a["kind"] == c["type"]:
+                cost += a["n"]
+    return max(0, cost)
 
 
 def unit_spaces(st: DFState, seat: int, cid: str) -> list[list[int]]:
@@ -569,6 +577,8 @@ def spell_targets(st: DFState, seat: int, kind: str) -> list[str]:
             continue
         if kind == "enemy_nongiant" and (u["owner"] == seat or u["giant"]):
             continue
+        if kind.startswith("race:") and (C.card(u["card"])["race"] or "") != kind[5:]:
+            continue
         if kind == "enemy_nonchamp_home" and (u["owner"] == seat or u["champ"]
                                               or not in_territory(seat, row_of(u["sp"][0]))):
             continue
@@ -623,6 +633,7 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
         trigger(st, u, "spawn", ctx)
         u.pop("just_played", None)
         resolve_deaths(st, ctx)
+        _arrival_triggers(st, u, ctx)
         return
     if c["type"] == "fort":
         spaces = [int(action.where)] + ([int(action.where) + 1] if c["giant"] else [])
@@ -643,6 +654,17 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
     say(ctx, f"{{p{seat}}} casts {c['name']}.")
     spell = c["modes"][action.mode] if action.mode >= 0 else c
     run_effects(st, spell["do"], Ctx(owner=seat, target=_target_of(st, action.where), events=ctx.events))
+
+
+def _arrival_triggers(st: DFState, u: Unit, ctx: Ctx) -> None:
+    """Runs what a unit's deployment sets off elsewhere: enemy forts watching its lane, own forts."""
+    lanes = {lane_of(s) for s in u["sp"]}
+    for x in [*st.units, *st.forts]:
+        for a in list(x["ab"]):
+            if a["on"] == "enemy_spawn_lane" and x["owner"] != u["owner"] and u in st.units \
+                    and lanes & {lane_of(s) for s in ([x["sp"]] if isinstance(x["sp"], int) else x["sp"])} or a["on"] == "own_spawn" and x["owner"] == u["owner"] and x is not u:
+                run_effects(st, a["do"], Ctx(owner=x["owner"], me=x, entrant=u, events=ctx.events))
+    resolve_deaths(st, ctx)
 
 
 def shift(st: DFState, u: Unit, d: int, ctx: Ctx) -> None:
