@@ -33,7 +33,7 @@ TOKENS = {
     "1/1 shadow": "ToU011", "2/2 slag": "ToU010", "0/2 creeper": "ToU003", "mana dagger": "ToS001",
     "genesis scout": "AeU000", "1/1 genesis scout": "AeU000", "1/1 golem": "ESU003",
     "golem": "ESU003", "0/5 wall": "ToF005", "loom fort": "ToF004", "1/1 grim vision": "ToU006",
-    "jelly": "ToU007", "1/1 slime": "DeU003", "supply drop": "ToS003", "0/1 jelly": "ToU007", "1/1 arachnis": "ToU002", "arachnis": "ToU002",
+    "jelly": "ToU007", "loom": "ToF004", "spiders of scythe": "EcU014", "fettered shadow": "AeU013", "1/1 slime": "DeU003", "supply drop": "ToS003", "0/1 jelly": "ToU007", "1/1 arachnis": "ToU002", "arachnis": "ToU002",
 }
 
 N = r"(\d+)"
@@ -230,6 +230,17 @@ _PHRASES: list[tuple[str, Any]] = [
     (r'Add a "([\w ]+)" spell to your hand', lambda m, b, t: [{"op": "add_hand", "card": _token(m[1], b), "n": 1}]),
     (r"SHIFT any enemy unit in front of this one to a random, adjacent space", lambda m, b, t: [{"op": "shift", "to": "enemy_ahead"}]),
     (r"deal " + N + r" damage to this fort", lambda m, b, t: [{"op": "damage", "to": "self", "n": _n(m[1])}]),
+    (r"Destroy all Loom forts in play", lambda m, b, t: [{"op": "destroy", "to": "forts_named:ToF004"}]),
+    (r"Deal " + N + r" damage to stunned enemy units", lambda m, b, t: [{"op": "damage", "to": "stunned_enemies", "n": _n(m[1])}]),
+    (r"Deal " + N + r" damage to enemy units occupying fort or BLESSED tiles",
+     lambda m, b, t: [{"op": "damage", "to": "enemies_on_fort_or_blessed", "n": _n(m[1])}]),
+    (r"Grant this unit STEALTH and move it to a random Frontline space",
+     lambda m, b, t: [{"op": "grant", "to": "self", "kw": {"STEALTH": 1}}, {"op": "hide", "to": "self"},
+                      {"op": "teleport", "to": "self", "where": "open_frontline"}]),
+    (r"A random enemy becomes POISONED and BLIGHTED",
+     lambda m, b, t: [{"op": "pick", "to": "random_enemy", "do": [{"op": "poison", "to": "picked"}, {"op": "blight", "to": "picked"}]}]),
+    (r"EVOLVE a random friendly Non-Giant unit into a ([\w' ]+)",
+     lambda m, b, t: [{"op": "pick", "to": "random_other_ally_nongiant", "do": [{"op": "evolve", "to": "picked", "card": _token(m[1], b)}]}]),
     (r"Add (a|an|\d+) Curse cards? to (?:the |your )?opponent's hand",
      lambda m, b, t: [{"op": "add_hand", "card": "AeS003", "n": _count(m[1]), "who": "enemy"}]),
     (r"Deal " + N + r" damage to the opponent's stronghold", lambda m, b, t: [{"op": "damage", "to": "enemy_sh", "n": _n(m[1])}]),
@@ -577,6 +588,24 @@ def _sentence_rules() -> list[tuple[str, Any]]:
         (r"TRAP: Destroy enemy non-Champion units with no Mana Fragments",
          lambda m, b: {"abilities": [ab("trap", [{"op": "if", "cond": {"state": "no_fragments", "of": "entrant"}, "then": [{"op": "destroy", "to": "entrant"}]}])]}),
         (r"Giant", lambda m, b: {}),
+        (r"While this Champion is in play, grant all non-Grim Vision ally units RESPAWN 1/1 Grim Vision",
+         lambda m, b: {"abilities": [{"on": "aura", "who": "allies", "if": {"not": {"race": "", "card": "ToU006"}}, "respawn": "ToU006"}]}),
+        (r"Ally Champion gains \+" + N + r"/\+" + N + r" while this fort is in play",
+         lambda m, b: {"abilities": [{"on": "aura", "who": "allies", "if": "is_champion", "pw": _n(m[1]), "hp": _n(m[2])}]}),
+        (r"DEATH: If this fort.s space is unoccupied, RESPAWN a ([\w' ]+)",
+         lambda m, b: {"abilities": [ab("death", [{"op": "summon", "card": _token(m[1], b), "to": "victim_space"}])]}),
+        (r"This unit has \+" + N + r" Power if either Champion has been destroyed",
+         lambda m, b: {"abilities": [{"on": "static", "if": "champion_destroyed", "pw": _n(m[1])}]}),
+        (r"This unit has \+" + N + r" Power if it moved before attacking", lambda m, b: {"kw": {"CHARGE": _n(m[1])}}),
+        (r"If this unit attacks at range, it is dealt " + N + r" damage after its action is complete",
+         lambda m, b: {"kw": {"RECOIL": _n(m[1])}}),
+        (r"Decrease this unit's power by " + N + r" when it destroys a unit in combat",
+         lambda m, b: {"abilities": [ab("execute", [{"op": "buff", "to": "self", "pw": -_n(m[1])}])]}),
+        (r"Reduce all incoming Combat Damage to " + N, lambda m, b: {"kw": {"BULWARK": _n(m[1])}}),
+        (r"Units damaged by this unit are (?:POISONED and BLIGHTED)",
+         lambda m, b: {"abilities": [ab("dealt_damage", [{"op": "poison", "to": "damaged"}, {"op": "blight", "to": "damaged"}])]}),
+        (r"Units damaged by this unit are poisoned",
+         lambda m, b: {"abilities": [ab("dealt_damage", [{"op": "poison", "to": "damaged"}])]}),
         (r"TRAP: Deal " + N + r" damage to unit and destroy this fort\. Spawn a 1/1 Stygian if this kills a unit",
          lambda m, b: {"abilities": [ab("trap", [{"op": "damage", "to": "entrant", "n": _n(m[1])},
                                                  {"op": "if", "cond": "entrant_dead", "then": [
@@ -920,6 +949,12 @@ def _resolve_refs(node: Any) -> None:
 # -- descriptions in the project's own words --------------------------------------------------
 
 _NAMES: dict[str, str] = {}
+_KW_WORDS = {"GUARD": "Takes your Stronghold's damage while in your Spawn Row",
+             "FRESHBANE": "+{} power against a foe at full health", "LONGSHOT": "+{} power at range 2",
+             "FORTPROOF": "Forts cannot hurt it", "SIEGE": "+{} power against the Stronghold",
+             "GIANTBANE": "+{} power against giants", "ROOTED": "Never moves",
+             "CHARGE": "+{} power when it attacks after moving", "RECOIL": "Takes {} after a ranged attack",
+             "BULWARK": "Combat hits on it deal at most {}"}
 _TARGET_WORD = ["the target"]
 _KIND_WORDS = {"unit": "a unit", "enemy_unit": "an enemy unit", "ally_unit": "an ally unit",
                "ally_nonchamp": "an ally non-champion", "nonchamp": "a non-champion unit",
@@ -946,7 +981,8 @@ _SEL_WORDS = {"self": "this", "enemy_sh": "enemy Stronghold", "own_sh": "your St
               "damaged_nonchamp": "the surviving foe (non-champion)", "fort_under": "the fort beneath it",
               "allies_on_blessed": "allies on blessed tiles", "omega_units": "all OMEGA units",
               "victim_space": "its space", "non_golems": "all non-Golem units", "row_forts": "forts in that row",
-              "enemy_ahead": "the enemy ahead"}
+              "enemy_ahead": "the enemy ahead", "stunned_enemies": "stunned enemies",
+              "enemies_on_fort_or_blessed": "enemies on forts or blessed tiles", "forts_named:ToF004": "all Loom forts"}
 
 _ON_WORDS = {"spawn": "On arrival", "death": "When it dies", "survivor": "When it survives damage",
              "execute": "When it kills an enemy", "start": "At your turn's start",
@@ -973,7 +1009,7 @@ def _cond_text(c: Any) -> str:
         return f"{c['of']} is {c['state'].replace('_', ' ')}".replace("target is", "it is")
     if isinstance(c, dict):
         return str(c.get("race") or c.get("race_in_lane") or "").title()
-    return str(c).replace("_", " ")
+    return {"is_champion": "a champion", "champion_destroyed": "a champion has died"}.get(str(c), str(c).replace("_", " "))
 
 
 def _amount(n: Any) -> str:
@@ -1031,13 +1067,16 @@ def _eff_text(e: dict[str, Any]) -> str:
                 s += ", else " + "; ".join(_eff_text(x) for x in e["else"])
             return s
         case "pick":
-            return "random other ally: " + "; ".join(_eff_text(x) for x in e["do"])
+            return f"{who}: " + "; ".join(_eff_text(x) for x in e["do"])
         case "each":
             return f"each of {who}: " + "; ".join(_eff_text(x) for x in e["do"]).replace("picked", "it")
         case "add_hand":
             return f"add {_amount(n)} {_NAMES.get(e['card'], e['card'])} to hand"
         case "summon":
-            return f"a {_NAMES.get(e['card'], e['card'])} on every open space of your half"
+            where = {"open_own_territory": "every open space of your half", "self_space": "this space if free",
+                     "victim_space": "its space if free", "open_spawn_row": "every open space of your Spawn Row",
+                     "open_frontline_lane": "every open Frontline space of this lane"}.get(e["to"], "open spaces")
+            return f"a {_NAMES.get(e['card'], e['card'])} on {where}"
         case "destroy":
             s = f"destroy {who}"
             if e.get("then"):
@@ -1075,6 +1114,8 @@ def _ability_text(a: dict[str, Any]) -> str:
         return f"While {_cond_text(a['if'])}: " + " ".join(b for b in bits if b)
     if a["on"] == "cost":
         return f"Your {a['kind']}s cost {abs(a['n'])} {'less' if a['n'] < 0 else 'more'}"
+    if a["on"] == "aura" and a.get("respawn"):
+        return f"Other allies get RESPAWN {_NAMES.get(a['respawn'], a['respawn'])}"
     if a["on"] in ("aura", "command"):
         bits = [f"{a.get('pw', 0):+d}/{a.get('hp', 0):+d}" if a.get("pw") or a.get("hp") else ""]
         bits += list(a.get("kw", {}))
@@ -1092,7 +1133,10 @@ def describe(card: dict[str, Any]) -> str:
         return "Not playable yet."
     bits: list[str] = []
     for k, v in card.get("kw", {}).items():
-        bits.append(k if v == 1 or k in ("STUN",) else f"{k} {v}")
+        if k in _KW_WORDS:
+            bits.append(_KW_WORDS[k].format(v))
+        else:
+            bits.append(k if v == 1 or k in ("STUN",) else f"{k} {v}")
     if card.get("respawn"):
         options = card["respawn"] if isinstance(card["respawn"], list) else [card["respawn"]]
         bits.append("RESPAWN " + " or ".join(_NAMES.get(r, r) for r in options))

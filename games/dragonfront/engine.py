@@ -329,6 +329,12 @@ def check(st: DFState, cond: Any, u: dict[str, Any] | None, owner: int, ctx: Ctx
         if cond["state"] == "no_fragments":
             return ref["frags"] == 0 and not ref["champ"]
         return False
+    if isinstance(cond, dict) and "card" in cond:
+        return u is not None and u.get("card") == cond["card"]
+    if cond == "is_champion":
+        return u is not None and bool(u.get("champ"))
+    if cond == "champion_destroyed":
+        return any(p.get("champ_dead") for p in st.players)
     if isinstance(cond, dict):
         if "race" in cond:
             ref = resolve_one(st, cond.get("of", "target"), ctx) if ctx else u
@@ -473,6 +479,14 @@ def resolve(st: DFState, sel: str, ctx: Ctx) -> list[Any]:
             return [f for f in st.forts if isinstance(t, tuple) and row_of(f["sp"]) == t[1]]
         case "enemy_ahead":
             return [x for x in resolve(st, "ahead", ctx) if x["owner"] == foe]
+        case "stunned_enemies":
+            return [u for u in units if u["owner"] == foe and u["stun"]]
+        case "enemies_on_fort_or_blessed":
+            return [u for u in units if u["owner"] == foe
+                    and any(s in st.blessed or fort_at(st, s) is not None for s in u["sp"])]
+        case "random_other_ally_nongiant":
+            pool = [u for u in units if u["owner"] == owner and u is not me and not u["giant"]]
+            return [st.rng.choice(pool)] if pool else []
         case "other_allies":
             return [u for u in units if u["owner"] == owner and u is not me]
         case "poisoned_enemies":
@@ -546,6 +560,8 @@ def resolve(st: DFState, sel: str, ctx: Ctx) -> list[Any]:
         if sel == "enemy_spawn_lane":
             return _unique([unit_at(st, enemy_row(owner) * 4 + c) for c in sorted(lanes)
                             if (x := unit_at(st, enemy_row(owner) * 4 + c)) and x["owner"] == foe])
+    if sel.startswith("forts_named:"):
+        return [f for f in st.forts if f["card"] == sel.split(":", 1)[1]]
     if sel in ("lane_units", "row_allies", "row_enemies", "lane_units_nonchamp"):
         t = ctx.target
         if not isinstance(t, tuple):
@@ -751,6 +767,8 @@ def run_effect(st: DFState, e: dict[str, Any], ctx: Ctx) -> None:
                 spots = [spawn_row(owner) * 4 + c for c in range(4)]
             elif e["to"] == "self_space":
                 spots = _spaces(ctx.me) if ctx.me else []
+            elif e["to"] == "victim_space":
+                spots = [ctx.victim_space] if ctx.victim_space is not None else []
             else:
                 spots = [s for s in range(16) if in_territory(owner, row_of(s))]
             for sp in spots:
@@ -841,9 +859,13 @@ def run_effect(st: DFState, e: dict[str, Any], ctx: Ctx) -> None:
                 add_to_hand(st, t["owner"], t["card"], ctx)
                 say(ctx, f"{C.name(t['card'])} returns to {{p{t['owner']}}}'s hand.")
         case "evolve":
-            me = ctx.me
-            if me is not None and me in st.units:
-                evolve(st, me, e["card"], ctx)
+            for t in resolve(st, e.get("to", "self"), ctx):
+                if isinstance(t, dict) and "pw" in t:
+                    evolve(st, t, e["card"], ctx)
+        case "hide":
+            for t in resolve(st, e["to"], ctx):
+                if isinstance(t, dict) and "pw" in t:
+                    t["hidden"] = True
         case "blight":
             for t in resolve(st, e["to"], ctx):
                 if isinstance(t, dict) and "pw" in t:
@@ -972,6 +994,8 @@ def damage_unit(st: DFState, u: Unit, n: int, ctx: Ctx, *, source: Any, combat: 
     """Deals damage to a unit (ARMOR softens combat hits) and runs what damage sets off."""
     if combat and has(st, u, "ARMOR"):
         n -= has(st, u, "ARMOR")
+    if combat and u["kw"].get("BULWARK"):
+        n = min(n, u["kw"]["BULWARK"])
     if n <= 0 or u not in st.units:
         return 0
     if source is not None and "pw" not in source and u["kw"].get("FORTPROOF"):
@@ -1124,6 +1148,14 @@ def _on_death(st: DFState, u: Unit, ctx: Ctx, fallen: dict[int, Unit]) -> None:
             for a in f["ab"]:
                 if a["on"] == "occupant_died":
                     run_effects(st, a["do"], Ctx(owner=f["owner"], me=f, events=ctx.events))
+    if u["champ"]:
+        st.players[owner]["champ_dead"] = True
+    if not u.get("respawn"):
+        for src in st.units:
+            for a in src["ab"]:
+                if a["on"] == "aura" and a.get("respawn") and src["owner"] == owner \
+                        and check(st, a.get("if"), u, owner, None):
+                    u["respawn"] = a["respawn"]
     if u.get("respawn"):
         spaces = [s for s in u["sp"] if unit_at(st, s) is None]
         rid = u["respawn"]

@@ -410,11 +410,13 @@ def activate(st: DFState, u: Unit, ctx: Ctx) -> None:
             break
         after = [t for s in u["sp"] if (t := _scan(st, u, lane_of(s), u["owner"], after_move=True)) is not None]
         if after:
+            u["charged"] = True
             done: list[Any] = []
             for tgt, d in after:
                 if all(tgt is not x for x in done) and u in st.units and (tgt in st.units or tgt in st.forts):
                     done.append(tgt)
                     strike(st, u, tgt, d, ctx)
+            u.pop("charged", None)
             break
 
 
@@ -468,6 +470,9 @@ def strike(st: DFState, att: Unit, tgt: Any, dist: int, ctx: Ctx, *, catapult: b
     if att in st.units and not catapult:
         trigger(st, att, "fought", ctx, damaged=tgt)
         resolve_deaths(st, ctx)
+    if dist == 2 and att in st.units and att["kw"].get("RECOIL"):
+        damage_unit(st, att, att["kw"]["RECOIL"], ctx, source=None)
+        resolve_deaths(st, ctx)
     trigger(st, att, "attacked", ctx)
     resolve_deaths(st, ctx)
 
@@ -485,6 +490,8 @@ def _combat_power(st: DFState, u: Unit, foe: Unit, dist: int) -> int:
         p += u["kw"]["LONGSHOT"]
     if u["kw"].get("GIANTBANE") and foe["giant"]:
         p += u["kw"]["GIANTBANE"]
+    if u["kw"].get("CHARGE") and u.get("charged"):
+        p += u["kw"]["CHARGE"]
     return p
 
 
