@@ -150,34 +150,39 @@ def new_fort(st: DFState, card_id: str, owner: int, sp: int) -> Fort:
 
 # -- derived stats (auras, statics, union) ---------------------------------------------------
 
-def _mods(st: DFState, u: Unit) -> tuple[int, int, dict[str, int]]:
-    """Returns the (power, health, keywords) a unit gets from its own conditions and from auras."""
+def _mods(st: DFState, u: Unit, *, kw_only: bool = False) -> tuple[int, int, dict[str, int]]:
+    """Returns the (power, health, keywords) a unit gets from its own conditions and from auras
+    (with `kw_only`, sources that grant no keyword are skipped)."""
     pw = hp = 0
     kws: dict[str, int] = {}
+    owner = u["owner"]
+    sources: list[tuple[dict[str, Any], dict[str, Any] | None]] = []
     for a in u["ab"]:
-        if a["on"] == "static" and check(st, a.get("if"), u, u["owner"], None):
+        if a["on"] == "static":
+            sources.append((a, None))
+    for src in st.units:
+        if src["owner"] == owner:
+            for a in src["ab"]:
+                if a["on"] == "aura":
+                    sources.append((a, src))
+    champ = st.players[owner]["champion"]
+    if champ:
+        for a in C.card(champ)["abilities"]:
+            if a["on"] == "command":
+                sources.append((a, None))
+    for f in st.forts:
+        if f["owner"] == owner:
+            for a in f["ab"]:
+                if a["on"] == "aura":
+                    sources.append((a, f))
+    for a, src in sources:
+        if kw_only and "kw" not in a:
+            continue
+        hit = check(st, a.get("if"), u, owner, None) if src is None else _aura_hits(st, a, src, u)
+        if hit:
             pw += a.get("pw", 0)
             hp += a.get("hp", 0)
             kws.update(a.get("kw", {}))
-    for src in st.units:
-        for a in src["ab"]:
-            if a["on"] == "aura" and src["owner"] == u["owner"] and _aura_hits(st, a, src, u):
-                pw += a.get("pw", 0)
-                hp += a.get("hp", 0)
-                kws.update(a.get("kw", {}))
-    champ = st.players[u["owner"]]["champion"]
-    if champ:
-        for a in C.card(champ)["abilities"]:
-            if a["on"] == "command" and check(st, a.get("if"), u, u["owner"], None):
-                pw += a.get("pw", 0)
-                hp += a.get("hp", 0)
-                kws.update(a.get("kw", {}))
-    for f in st.forts:
-        for a in f["ab"]:
-            if a["on"] == "aura" and f["owner"] == u["owner"] and _aura_hits(st, a, f, u):
-                pw += a.get("pw", 0)
-                hp += a.get("hp", 0)
-                kws.update(a.get("kw", {}))
     return pw, hp, kws
 
 
@@ -213,7 +218,13 @@ def has(st: DFState, u: Unit, kw: str) -> int:
         return tmp[kw]
     if not _has_mods(st, u):
         return 0
-    return _mods(st, u)[2].get(kw, 0)
+    cache = st.__dict__.get("_kw_cache")
+    if cache is not None:
+        got = cache.get(u["id"])
+        if got is None:
+            got = cache[u["id"]] = _mods(st, u, kw_only=True)[2]
+        return got.get(kw, 0)
+    return _mods(st, u, kw_only=True)[2].get(kw, 0)
 
 
 def _has_mods(st: DFState, u: Unit) -> bool:

@@ -686,6 +686,14 @@ def shift(st: DFState, u: Unit, d: int, ctx: Ctx) -> None:
 
 def legal(st: DFState, seat: int) -> list[Action]:
     """Returns the legal actions of `seat`, in a fixed order."""
+    st.__dict__["_kw_cache"] = {}  # keywords cannot change while actions are only listed
+    try:
+        return _legal(st, seat)
+    finally:
+        st.__dict__.pop("_kw_cache", None)
+
+
+def _legal(st: DFState, seat: int) -> list[Action]:
     if st.result is not None:
         return []
     p = st.players[seat]
