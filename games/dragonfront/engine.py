@@ -91,6 +91,9 @@ def space_name(sp: int, seat: int) -> str:
 
 def unit_at(st: DFState, sp: int) -> Unit | None:
     """Returns the unit on a space, or None."""
+    occ = st.__dict__.get("_occupancy")
+    if occ is not None:
+        return occ.get(sp)
     for u in st.units:
         if sp in u["sp"]:
             return u
@@ -216,14 +219,14 @@ def has(st: DFState, u: Unit, kw: str) -> int:
     tmp = u.get("tmpkw")
     if tmp and tmp.get(kw):
         return tmp[kw]
-    if not _has_mods(st, u):
-        return 0
     cache = st.__dict__.get("_kw_cache")
     if cache is not None:
         got = cache.get(u["id"])
         if got is None:
-            got = cache[u["id"]] = _mods(st, u, kw_only=True)[2]
+            got = cache[u["id"]] = _mods(st, u, kw_only=True)[2] if _has_mods(st, u) else {}
         return got.get(kw, 0)
+    if not _has_mods(st, u):
+        return 0
     return _mods(st, u, kw_only=True)[2].get(kw, 0)
 
 

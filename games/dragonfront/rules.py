@@ -686,11 +686,14 @@ def shift(st: DFState, u: Unit, d: int, ctx: Ctx) -> None:
 
 def legal(st: DFState, seat: int) -> list[Action]:
     """Returns the legal actions of `seat`, in a fixed order."""
-    st.__dict__["_kw_cache"] = {}  # keywords cannot change while actions are only listed
+    # Nothing changes while actions are only listed: cache keywords and who stands where.
+    st.__dict__["_kw_cache"] = {}
+    st.__dict__["_occupancy"] = {sp: u for u in st.units for sp in u["sp"]}
     try:
         return _legal(st, seat)
     finally:
         st.__dict__.pop("_kw_cache", None)
+        st.__dict__.pop("_occupancy", None)
 
 
 def _legal(st: DFState, seat: int) -> list[Action]:
