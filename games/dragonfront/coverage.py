@@ -14,7 +14,16 @@ import sys
 
 from games.dragonfront import cards as C
 from games.dragonfront import rules as R
-from games.dragonfront.engine import Ctx, DFState, find_unit, new_fort, new_unit, place_unit
+from games.dragonfront.engine import (
+    Ctx,
+    DFState,
+    can_slide,
+    find_unit,
+    has,
+    new_fort,
+    new_unit,
+    place_unit,
+)
 
 
 def test_board(faction: str) -> DFState:
@@ -63,8 +72,8 @@ def exercise(card_id: str) -> str | None:
                 if R.can_activate(st, u):
                     R.apply_action(st, 0, R.Activate(u["id"]), ctx)
                 for d in (-1, 1):
-                    if find_unit(st, u["id"]) and not u["shifted"] and R.can_slide(st, u, d, seen_by=0) \
-                            and R.has(st, u, "SHIFT"):
+                    if find_unit(st, u["id"]) and not u["shifted"] and can_slide(st, u, d, seen_by=0) \
+                            and has(st, u, "SHIFT"):
                         R.apply_action(st, 0, R.Shift(u["id"], d), ctx)
             if st.result is None and "ScU017" in st.players[0]["hand"] and not st.players[0]["discarded"]:
                 R.apply_action(st, 0, R.Discard("ScU017"), ctx)

@@ -789,5 +789,3 @@ def apply_action(st: DFState, seat: int, action: Action, ctx: Ctx) -> None:
         resolve_deaths(st, ctx)
     check_end(st)
 
-
-__all__ = ["in_territory", "lane_of", "unit_at", "draw"]
