@@ -1,0 +1,510 @@
+"""Drakones rules: who may do what (`legal`) and what it does (`perform`), on a `State` in place.
+
+Undo is a replay: `checkpoint` holds the state after the last draw or reveal, `undo_log` the codes
+applied since, and `undo` rebuilds from the checkpoint with all but the last code.
+"""
+
+from __future__ import annotations
+
+from games.core import Event
+from games.drakones import actions as A
+from games.drakones.cards import CARDS, CLASSES, WEAPON_HITS, CardInfo
+from games.drakones.state import SPACES, Player, Slot, State
+
+TURN_STEP_CAP = 40
+"""A turn ends after this many steps (undone ones included), so every game is finite."""
+MOVE_CAP = 6
+"""Free rearranging moves per turn (undone ones included)."""
+RECENT = 6
+"""Public events kept in the state for the board."""
+
+# -- predicates ---------------------------------------------------------------------------------
+
+def in_cover(side: list[Slot | None], i: int) -> bool:
+    """Returns whether the unit or tower at `i` stands next to a wall."""
+    slot = side[i]
+    if slot is None or CARDS[slot.card].kind == "wall":
+        return False
+    return ((i > 0 and side[i - 1] is not None and CARDS[side[i - 1].card].kind == "wall")
+            or (i < SPACES - 1 and side[i + 1] is not None
+                and CARDS[side[i + 1].card].kind == "wall"))
+
+
+def can_hit(attacker: CardInfo, target: CardInfo) -> bool:
+    """Returns whether `attacker` may attack `target` by the weapon/class table."""
+    if attacker.kind == "unit":
+        if target.kind == "unit":
+            return WEAPON_HITS[attacker.weapon] == target.cls
+        if target.kind == "tower":
+            return target.cls == attacker.cls
+        return target.kind == "wall"
+    if attacker.kind == "tower":
+        return target.kind == "unit" and target.cls != attacker.cls
+    return False
+
+
+def is_ready(slot: Slot) -> bool:
+    """Returns whether a card may attack now (arrived or bolted, attacks left)."""
+    info = CARDS[slot.card]
+    return (info.kind in ("unit", "tower") and (not slot.arriving or slot.bolt)
+            and slot.used < info.attacks)
+
+
+def is_open(side: list[Slot | None], j: int) -> bool:
+    """Returns whether the card at `j` may be attacked (arrived and not in cover)."""
+    slot = side[j]
+    return slot is not None and not slot.arriving and not in_cover(side, j)
+
+
+def base_open(state: State, seat: int) -> bool:
+    """Returns whether `seat`'s base may be attacked: lock gone and no arrived card in front."""
+    if state.lock > 0:
+        return False
+    return all(s is None or s.arriving for s in state.players[seat].side)
+
+
+# -- legal actions ------------------------------------------------------------------------------
+
+_KIND = {cid: c.kind for cid, c in CARDS.items()}
+_WALL = {cid for cid, c in CARDS.items() if c.kind == "wall"}
+_PLAY = {cid: tuple(A.play(cid, i) for i in range(SPACES)) for cid, c in CARDS.items()
+         if c.kind != "spell"}
+_MOVE = [[A.move(i, j) for j in range(SPACES)] for i in range(SPACES)]
+_ATTACK = [[A.attack(i, j) for j in range(SPACES)] for i in range(SPACES)]
+_ATTACK_BASE = [A.attack(i, A.BASE) for i in range(SPACES)]
+_BOLT = [A.bolt(i) for i in range(SPACES)]
+_HITS = {(a, b): can_hit(CARDS[a], CARDS[b]) for a in CARDS for b in CARDS}
+_ATTACKS = {cid: c.attacks for cid, c in CARDS.items()}
+
+
+def cover_map(side: list[Slot | None]) -> list[bool]:
+    """Returns, per space, whether the card there is in cover."""
+    walls = [s is not None and s.card in _WALL for s in side]
+    return [side[i] is not None and not walls[i]
+            and ((i > 0 and walls[i - 1]) or (i < SPACES - 1 and walls[i + 1]))
+            for i in range(SPACES)]
+
+
+def attack_targets(state: State, seat: int, i: int) -> list[int]:
+    """Returns the enemy spaces (and BASE) the ready card at `i` may attack."""
+    slot = state.players[seat].side[i]
+    if slot is None or not is_ready(slot):
+        return []
+    foe = state.players[1 - seat].side
+    cover = cover_map(foe)
+    out = [j for j in range(SPACES) if foe[j] is not None and not foe[j].arriving
+           and not cover[j] and _HITS[slot.card, foe[j].card]]
+    if _KIND[slot.card] == "unit" and base_open(state, 1 - seat):
+        out.append(A.BASE)
+    return out
+
+
+def legal(state: State, seat: int) -> list[A.Action]:
+    """Returns the legal actions of `seat`, in a fixed order."""
+    if state.winner is not None or seat != state.current:
+        return []
+    if state.steps >= TURN_STEP_CAP:
+        return [A.END]
+    out: list[A.Action] = []
+    me = state.players[seat]
+    side = me.side
+    if state.actions > 0:
+        spaces = [i for i in range(SPACES) if side[i] is None] or range(SPACES)
+        for card in sorted(set(me.hand)):
+            if _KIND[card] != "spell":
+                row = _PLAY[card]
+                out += [row[i] for i in spaces]
+            else:
+                out += _spell_actions(state, seat, card)
+        for i in range(SPACES):
+            s = side[i]
+            if s is not None and s.new and s.arriving and not s.bolt and _KIND[s.card] == "unit":
+                out.append(_BOLT[i])
+        if state.actions >= 2 and me.deck:
+            out.append(A.DRAW)
+    foe = state.players[1 - seat].side
+    targets = [j for j in range(SPACES) if foe[j] is not None and not foe[j].arriving]
+    if targets:
+        fcover = cover_map(foe)
+        targets = [(j, foe[j].card) for j in targets if not fcover[j]]
+    base = base_open(state, 1 - seat)
+    for i in range(SPACES):
+        s = side[i]
+        if s is None or (s.arriving and not s.bolt) or s.used >= _ATTACKS[s.card]:
+            continue
+        row = _ATTACK[i]
+        card = s.card
+        out += [row[j] for j, c in targets if _HITS[card, c]]
+        if base and _KIND[card] == "unit":
+            out.append(_ATTACK_BASE[i])
+    if state.moves < MOVE_CAP:
+        cover = cover_map(side)
+        free = [i for i in range(SPACES) if not cover[i]]
+        for i in free:
+            if side[i] is not None:
+                row = _MOVE[i]
+                out += [row[j] for j in free if j != i]
+    if state.undo_log:
+        out.append(A.UNDO)
+    out.append(A.END)
+    return out
+
+
+def is_legal(state: State, seat: int, action: A.Action) -> bool:
+    """Returns whether `action` is in `legal(state, seat)`, without listing them all."""
+    if state.winner is not None or seat != state.current:
+        return False
+    if action == A.END:
+        return True
+    if state.steps >= TURN_STEP_CAP:
+        return False
+    me = state.players[seat]
+    side = me.side
+    if isinstance(action, A.Attack):
+        i, j = action.space, action.target
+        s = side[i]
+        if s is None or (s.arriving and not s.bolt) or s.used >= _ATTACKS[s.card]:
+            return False
+        if j == A.BASE:
+            return _KIND[s.card] == "unit" and base_open(state, 1 - seat)
+        foe = state.players[1 - seat].side
+        t = foe[j]
+        return (t is not None and not t.arriving and not cover_map(foe)[j]
+                and _HITS[s.card, t.card])
+    if isinstance(action, A.Move):
+        if state.moves >= MOVE_CAP or action.space == action.target or side[action.space] is None:
+            return False
+        cover = cover_map(side)
+        return not cover[action.space] and not cover[action.target]
+    if action == A.UNDO:
+        return bool(state.undo_log)
+    if state.actions <= 0:
+        return False
+    if isinstance(action, A.Play):
+        if action.card not in me.hand or _KIND.get(action.card) == "spell":
+            return False
+        return side[action.space] is None or all(x is not None for x in side)
+    if isinstance(action, A.Cast):
+        return action.spell in me.hand and action in _spell_actions(state, seat, action.spell)
+    if isinstance(action, A.Bolt):
+        s = side[action.space]
+        return (s is not None and s.new and s.arriving and not s.bolt
+                and _KIND[s.card] == "unit")
+    if action == A.DRAW:
+        return state.actions >= 2 and bool(me.deck)
+    return False
+
+
+def _spell_actions(state: State, seat: int, spell: str) -> list[A.Cast]:
+    me = state.players[seat].side
+    foe = state.players[1 - seat].side
+    sides = ((seat, me), (1 - seat, foe))
+    if spell == "wisdom":
+        return [A.cast(spell, (0,)), A.cast(spell, (1,))]
+    if spell in ("spy", "fire-rain"):
+        return [A.cast(spell)]
+    if spell == "recall":
+        return [A.cast(spell, (s, j)) for s, side in sorted(sides) for j in range(SPACES)
+                if side[j] is not None and CARDS[side[j].card].kind == "unit"
+                and not in_cover(side, j)]
+    if spell == "poison":
+        return [A.cast(spell, (s, j)) for s, side in sorted(sides) for j in range(SPACES)
+                if side[j] is not None and CARDS[side[j].card].kind == "unit"]
+    if spell == "catapult":
+        return [A.cast(spell, (s, j)) for s, side in sorted(sides) for j in range(SPACES)
+                if side[j] is not None and CARDS[side[j].card].kind in ("tower", "wall")]
+    if spell == "bribery":
+        out = []
+        mine = [i for i in range(SPACES) if me[i] is not None and CARDS[me[i].card].kind == "unit"]
+        theirs = [j for j in range(SPACES) if foe[j] is not None
+                  and CARDS[foe[j].card].kind == "unit" and not in_cover(foe, j)]
+        for i in mine:
+            dests = [d for d in range(SPACES) if d == i or me[d] is None]
+            for j in theirs:
+                out.extend(A.cast(spell, (i, j, d)) for d in dests)
+        return out
+    return []
+
+
+# -- applying -----------------------------------------------------------------------------------
+
+class Turn:
+    """Collects the events of one applied action and keeps the public ones in `state.recent`."""
+
+    __slots__ = ("state", "events")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def say(self, text: str, audience: tuple[int, ...] | None = None) -> None:
+        self.events.append(Event(text, audience))
+        if audience is None:
+            recent = self.state.recent
+            recent.append(text)
+            if len(recent) > RECENT:
+                del recent[0]
+
+
+def _who(seat: int) -> str:
+    return "{p" + str(seat) + "}"
+
+
+def draw(state: State, seat: int, n: int, t: Turn) -> int:
+    """Draws up to `n` cards for `seat` (fewer when the deck runs short); returns how many."""
+    p = state.players[seat]
+    got = []
+    for _ in range(n):
+        if not p.deck:
+            break
+        got.append(p.deck.pop())
+    p.hand.extend(got)
+    if got:
+        t.say(f"You drew {', '.join(CARDS[c].title for c in got)}.", (seat,))
+    return len(got)
+
+
+def set_checkpoint(state: State) -> None:
+    """Marks the present as the point undo cannot go past."""
+    state.checkpoint = state.core_json()
+    state.undo_log = []
+
+
+def _destroy(state: State, seat: int, i: int) -> str:
+    p = state.players[seat]
+    slot = p.side[i]
+    assert slot is not None
+    p.side[i] = None
+    p.discard.append(slot.card)
+    return CARDS[slot.card].name
+
+
+def _hit(state: State, seat: int, i: int) -> bool:
+    """Hits the card at `i`; returns True when it is destroyed (Armour takes two hits a turn)."""
+    slot = state.players[seat].side[i]
+    assert slot is not None
+    slot.hits += 1
+    if CARDS[slot.card].armoured and slot.hits < 2:
+        return False
+    _destroy(state, seat, i)
+    return True
+
+
+def start_turn(state: State, seat: int, t: Turn) -> None:
+    """Begins `seat`'s turn: arrivals, attacks reset, the draw (or the loss) and the actions."""
+    state.current = seat
+    for slot in state.players[seat].side:
+        if slot is not None:
+            slot.arriving = False
+            slot.bolt = False
+            slot.used = 0
+            slot.new = False
+    state.players[seat].spied = []
+    state.steps = 0
+    state.moves = 0
+    state.actions = 4 if state.turn == 2 else 3
+    if not state.players[seat].deck:
+        state.winner = 1 - seat
+        state.reason = "deck"
+        t.say(f"{_who(seat)} cannot draw a card and loses.")
+        state.checkpoint = None
+        state.undo_log = []
+        return
+    draw(state, seat, 1, t)
+    set_checkpoint(state)
+
+
+def end_turn(state: State, t: Turn) -> None:
+    """Heals armour, clears base marks and passes the turn (a new round counts the lock down)."""
+    seat = state.current
+    for p in state.players:
+        p.marks = []
+        for slot in p.side:
+            if slot is not None:
+                slot.hits = 0
+    nxt = 1 - seat
+    state.turn += 1
+    if nxt == state.first:
+        state.round += 1
+        state.lock = max(0, state.lock - 1)
+    start_turn(state, nxt, t)
+
+
+def perform(state: State, seat: int, action: A.Action, t: Turn) -> None:
+    """Applies a legal action in place (undo included), recording it for undo."""
+    if isinstance(action, A.Simple):
+        if action.name == "end":
+            t.say(f"{_who(seat)} ended the turn.")
+            end_turn(state, t)
+            return
+        if action.name == "draw":
+            state.actions -= 2
+            t.say(f"{_who(seat)} spent 2 actions to draw a card.")
+            draw(state, seat, 1, t)
+            set_checkpoint(state)
+        else:
+            undo(state, seat, t)
+        state.steps += 1
+        return
+    state.steps += 1
+    if isinstance(action, A.Attack):
+        _attack(state, seat, action, t)
+    elif isinstance(action, A.Move):
+        _move(state, seat, action, t)
+    elif isinstance(action, A.Play):
+        if _play(state, seat, action, t):
+            return
+    elif isinstance(action, A.Bolt):
+        slot = state.players[seat].side[action.space]
+        assert slot is not None
+        slot.bolt = True
+        state.actions -= 1
+        t.say(f"{_who(seat)} ignited {CARDS[slot.card].name} (space {action.space + 1}).")
+    elif isinstance(action, A.Cast) and _cast(state, seat, action, t):
+        return
+    if state.winner is None:
+        state.undo_log.append(action.encode())
+
+
+def undo(state: State, seat: int, t: Turn) -> None:
+    """Rebuilds the turn from the checkpoint with every code but the last."""
+    assert state.checkpoint is not None and state.undo_log
+    codes = state.undo_log[:-1]
+    steps, moves = state.steps, state.moves
+    state.load_core(state.checkpoint)
+    state.undo_log = []
+    replay = Turn(state)
+    for code in codes:
+        perform(state, seat, A.decode(code), replay)
+    state.steps, state.moves = steps, moves
+    t.say(f"{_who(seat)} took back an action.")
+
+
+def _attack(state: State, seat: int, action: A.Attack, t: Turn) -> None:
+    me, foe = state.players[seat], state.players[1 - seat]
+    slot = me.side[action.space]
+    assert slot is not None
+    info = CARDS[slot.card]
+    slot.used += 1
+    slot.arriving = False
+    if action.target == A.BASE:
+        if info.cls not in foe.marks:
+            foe.marks.append(info.cls)
+            foe.marks.sort(key=CLASSES.index)
+        t.say(f"{info.name} hit {_who(1 - seat)}'s base ({len(foe.marks)}/3).")
+        if len(foe.marks) == 3:
+            state.winner = seat
+            state.reason = "base"
+            t.say(f"{_who(1 - seat)}'s base falls. {_who(seat)} wins!")
+            state.checkpoint = None
+            state.undo_log = []
+        return
+    target = foe.side[action.target]
+    assert target is not None
+    tinfo = CARDS[target.card]
+    back = (state.strike_back and tinfo.kind == "unit" and can_hit(tinfo, info)
+            and not in_cover(me.side, action.space))
+    killed = _hit(state, 1 - seat, action.target)
+    verb = "destroyed" if killed else "hit"
+    t.say(f"{info.name} {verb} {tinfo.name}.")
+    if back:
+        died = _hit(state, seat, action.space)
+        t.say(f"{tinfo.name} struck back and {'destroyed' if died else 'hit'} {info.name}.")
+
+
+def _move(state: State, seat: int, action: A.Move, t: Turn) -> None:
+    side = state.players[seat].side
+    side[action.space], side[action.target] = side[action.target], side[action.space]
+    state.moves += 1
+
+
+def _place(state: State, seat: int, card: str, space: int, t: Turn) -> None:
+    p = state.players[seat]
+    old = p.side[space]
+    if old is not None:
+        p.discard.append(old.card)
+        t.say(f"{_who(seat)} banished {CARDS[old.card].name}.")
+    info = CARDS[card]
+    p.side[space] = Slot(card, True, info.kind == "unit" and info.ability == "instant", 0, 0, True)
+
+
+def _play(state: State, seat: int, action: A.Play, t: Turn) -> bool:
+    """Plays a card; returns True when it drew (a checkpoint)."""
+    p = state.players[seat]
+    p.hand.remove(action.card)
+    state.actions -= 1
+    _place(state, seat, action.card, action.space, t)
+    info = CARDS[action.card]
+    t.say(f"{_who(seat)} played {info.title} on space {action.space + 1}.")
+    if info.ability == "draw2" and info.kind == "unit":
+        draw(state, seat, 2, t)
+        set_checkpoint(state)
+        return True
+    return False
+
+
+def _cast(state: State, seat: int, action: A.Cast, t: Turn) -> bool:
+    """Casts a spell; returns True when the action was a checkpoint or ended the turn."""
+    me = state.players[seat]
+    me.hand.remove(action.spell)
+    me.discard.append(action.spell)
+    state.actions -= 1
+    spell, args = action.spell, action.args
+    who = _who(seat)
+    if spell == "wisdom":
+        n = draw(state, args[0], 3, t)
+        t.say(f"{who} cast Wisdom: {_who(args[0])} drew {n} card{'s' if n != 1 else ''}.")
+        set_checkpoint(state)
+        return True
+    if spell == "recall":
+        side_seat, j = args
+        owner = state.players[side_seat]
+        slot = owner.side[j]
+        assert slot is not None
+        owner.side[j] = None
+        owner.hand.append(slot.card)
+        t.say(f"{who} cast Recall: {CARDS[slot.card].name} went back to {_who(side_seat)}'s hand.")
+        draw(state, seat, 1, t)
+        set_checkpoint(state)
+        return True
+    if spell == "poison" or spell == "catapult":
+        side_seat, j = args
+        name = _destroy(state, side_seat, j)
+        t.say(f"{who} cast {'Poison' if spell == 'poison' else 'Catapult'}: {name} destroyed.")
+        return False
+    if spell == "bribery":
+        mine, theirs, dest = args
+        foe = state.players[1 - seat]
+        lost = _destroy(state, seat, mine)
+        slot = foe.side[theirs]
+        assert slot is not None
+        foe.side[theirs] = None
+        info = CARDS[slot.card]
+        me.side[dest] = Slot(slot.card, True, info.ability == "instant", 0, 0, True)
+        t.say(f"{who} cast Bribery: sacrificed {lost} and took {info.name}.")
+        return False
+    if spell == "spy":
+        foe = state.players[1 - seat]
+        me.spied = foe.deck[-3:][::-1]
+        t.say(f"{who} cast Spy on {_who(1 - seat)}'s deck.")
+        seen = ", ".join(CARDS[c].title for c in me.spied) or "nothing"
+        t.say(f"Spy: the top of {_who(1 - seat)}'s deck is {seen}.", (seat,))
+        set_checkpoint(state)
+        return True
+    if spell == "fire-rain":
+        n = 0
+        for s in (seat, 1 - seat):
+            side = state.players[s].side
+            for i in range(SPACES):
+                if side[i] is not None and CARDS[side[i].card].kind == "unit":
+                    _destroy(state, s, i)
+                    n += 1
+        t.say(f"{who} cast Fire Rain: {n} unit{'s' if n != 1 else ''} died. The turn ends.")
+        end_turn(state, t)
+        return True
+    raise AssertionError(spell)
+
+
+def new_players(decks: list[list[str]]) -> list[Player]:
+    """Returns the two players with their shuffled decks (hands are dealt by the game)."""
+    return [Player(deck=list(d)) for d in decks]
