@@ -9,9 +9,10 @@ public events.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from renderers.common import (
     BACKGROUND,
@@ -113,7 +114,7 @@ def _card_face(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], c: dic
         fill = tuple(int(v * 0.7 + 30) for v in fill)  # type: ignore[assignment]
     outline = READY if ready else INK
     card(draw, box, fill, outline=outline, width=4 if ready else 2, radius=8)
-    w = x1 - x0 - 12
+    w = x1 - x0 - 10
     y = y0 + 6
     for line in _wrap(c["name"], w, 17, bold=True):
         draw.text((x0 + 6, y), line, font=font(17, bold=True), fill=INK)
@@ -157,6 +158,34 @@ def _card_face(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], c: dic
         draw.text((x1 - 6, iy + 9), "hit", font=font(15, bold=True), fill=RED, anchor="rm")
 
 
+_FACE_KEYS = ("card", "name", "kind", "class", "weapon", "ability", "arriving", "bolt", "cover",
+              "hits")
+
+
+@lru_cache(maxsize=512)
+def _face_image(key: tuple[Any, ...], ready: bool, w: int, h: int) -> Image.Image:
+    """Returns one drawn card (cached: a board repeats few faces)."""
+    image, draw = new_canvas(w, h, BACKGROUND)
+    _card_face(draw, (0, 0, w - 1, h - 1), dict(zip(_FACE_KEYS, key, strict=True)), ready=ready)
+    return image
+
+
+def _paste_face(image: Image.Image, x: int, y: int, c: dict[str, Any], *, ready: bool, w: int,
+                h: int) -> None:
+    key = tuple(bool(c.get(k)) if k in ("arriving", "bolt", "cover", "hits") else c.get(k)
+                for k in _FACE_KEYS)
+    image.paste(_face_image(key, ready, w, h), (x, y))
+
+
+@lru_cache(maxsize=128)
+def _base_image(colour: str, number: int, lock: int, is_open: bool, marks: tuple[str, ...],
+                fallen: bool, w: int, h: int) -> Image.Image:
+    image, draw = new_canvas(w, h, BACKGROUND)
+    p = {"colour": colour, "base": number, "open": is_open, "marks": marks, "fallen": fallen}
+    _base(draw, (0, 0, w - 1, h - 1), p, lock)
+    return image
+
+
 def _base(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], p: dict[str, Any],
           lock: int) -> None:
     x0, y0, x1, y1 = box
@@ -193,7 +222,7 @@ def _base(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], p: dict[str
         draw.line((x1 - 8, y0 + 8, x0 + 8, y1 - 8), fill=RED, width=8)
 
 
-def _row(draw: ImageDraw.ImageDraw, y: int, p: dict[str, Any], view: dict[str, Any],
+def _row(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, p: dict[str, Any], view: dict[str, Any],
          names: Sequence[str], *, info_above: bool) -> int:
     """Draws one player's info line, base and six spaces from `y`; returns the bottom."""
     seat = p["seat"]
@@ -204,7 +233,8 @@ def _row(draw: ImageDraw.ImageDraw, y: int, p: dict[str, Any], view: dict[str, A
     sy = y + ROW_INFO_H if info_above else y
     draw.text((LEFT, iy + 4), fit_text(info, WIDTH - 2 * LEFT, 18, bold=current),
               font=font(18, bold=current), fill=HIGHLIGHT if current else INK)
-    _base(draw, (LEFT, sy, LEFT + BASE_W - 10, sy + SPACE_H), p, view["lock"])
+    image.paste(_base_image(p["colour"], p["base"], view["lock"], p["open"], tuple(p["marks"]),
+                            p["fallen"], BASE_W - 10, SPACE_H), (LEFT, sy))
     for i, c in enumerate(p["side"]):
         x = LEFT + BASE_W + i * (SPACE_W + GAP)
         box = (x, sy, x + SPACE_W, sy + SPACE_H)
@@ -213,7 +243,8 @@ def _row(draw: ImageDraw.ImageDraw, y: int, p: dict[str, Any], view: dict[str, A
             draw.text((x + SPACE_W / 2, sy + SPACE_H / 2), str(i + 1), font=font(28, bold=True),
                       fill=(80, 85, 95), anchor="mm")
             continue
-        _card_face(draw, box, c, ready=c.get("ready", False) and current)
+        _paste_face(image, x, sy, c, ready=bool(c.get("ready")) and current, w=SPACE_W,
+                    h=SPACE_H)
         draw.text((x + SPACE_W - 7, sy + 48), str(i + 1), font=font(18, bold=True),
                   fill=(225, 225, 225), anchor="ra")
     return sy + SPACE_H + (0 if info_above else ROW_INFO_H)
@@ -226,7 +257,7 @@ def render_board(view: dict[str, Any], *, names: Sequence[str]) -> bytes:
     bottom = view["players"][bottom_seat]
     height = 2 * (SPACE_H + ROW_INFO_H) + 190
     image, draw = new_canvas(WIDTH, height, BACKGROUND)
-    y = _row(draw, 8, top, view, names, info_above=True)
+    y = _row(image, draw, 8, top, view, names, info_above=True)
     # middle band
     band = (LEFT, y + 8, WIDTH - LEFT, y + 170)
     draw.rounded_rectangle(band, radius=8, fill=PANEL)
@@ -249,7 +280,7 @@ def render_board(view: dict[str, Any], *, names: Sequence[str]) -> bytes:
         draw.text((LEFT + 12, ey), fit_text(_fmt(text, names), WIDTH - 2 * LEFT - 24, 17),
                   font=font(17), fill=INK)
         ey += 24
-    _row(draw, y + 178, bottom, view, names, info_above=False)
+    _row(image, draw, y + 178, bottom, view, names, info_above=False)
     return to_png(image)
 
 
@@ -278,7 +309,7 @@ def render_hand(view: dict[str, Any], *, names: Sequence[str]) -> bytes | None:
         y = 50 + (k // per_row) * (HAND_H + GAP)
         c = {"card": cid, "name": info.name, "kind": info.kind, "class": info.cls,
              "weapon": info.weapon, "ability": info.ability}
-        _card_face(draw, (x, y, x + HAND_W, y + HAND_H), c)
+        _paste_face(image, x, y, c, ready=False, w=HAND_W, h=HAND_H)
     if spied:
         y = 50 + rows * (HAND_H + GAP) + 6
         text = "Spy: enemy deck top → " + ", ".join(CARDS[c].title for c in spied)
