@@ -444,11 +444,21 @@ def _play(state: State, seat: int, action: A.Play, t: Turn) -> bool:
 
 
 def _cast(state: State, seat: int, action: A.Cast, t: Turn) -> bool:
-    """Casts a spell; returns True when the action was a checkpoint or ended the turn."""
+    """Casts a spell, which then goes to the discard pile; returns True when the action was a
+    checkpoint or ended the turn."""
     me = state.players[seat]
     me.hand.remove(action.spell)
-    me.discard.append(action.spell)
     state.actions -= 1
+    if action.spell == "fire-rain":
+        me.discard.append(action.spell)
+    stop = _resolve(state, seat, action, t)
+    if action.spell != "fire-rain":
+        me.discard.append(action.spell)
+    return stop
+
+
+def _resolve(state: State, seat: int, action: A.Cast, t: Turn) -> bool:
+    me = state.players[seat]
     spell, args = action.spell, action.args
     who = _who(seat)
     if spell == "wisdom":
