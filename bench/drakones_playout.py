@@ -15,6 +15,7 @@ import games  # noqa: E402
 def main(n: int = 200) -> None:
     game = games.get("drakones")
     start = time.perf_counter()
+    cpu = time.process_time()
     steps = 0
     turns = 0
     reasons: dict[str, int] = {}
@@ -29,7 +30,9 @@ def main(n: int = 200) -> None:
         turns += state.turn
         reasons[state.reason] = reasons.get(state.reason, 0) + 1
     elapsed = time.perf_counter() - start
-    print(f"{n} games in {elapsed:.2f}s: {n / elapsed:.1f} games/s, "
+    cpu = time.process_time() - cpu
+    print(f"{n} games in {elapsed:.2f}s wall, {cpu:.2f}s CPU: {n / elapsed:.1f} games/s "
+          f"({n / cpu:.1f} per CPU second), "
           f"{steps / n:.0f} steps and {turns / n:.0f} turns per game, endings {reasons}")
 
 

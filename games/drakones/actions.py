@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from games.core import BadActionCode
 from games.drakones.cards import CARDS, SPELLS
@@ -135,6 +135,11 @@ def decode(code: str) -> Action:
     """Parses an action code; raises BadActionCode when it is not a Drakones action."""
     if not isinstance(code, str):
         raise BadActionCode("An action code is text.")
+    return _decode(code)
+
+
+@lru_cache(maxsize=4096)
+def _decode(code: str) -> Action:
     if code in ("draw", "undo", "end"):
         return {"draw": DRAW, "undo": UNDO, "end": END}[code]
     parts = code.split(":")

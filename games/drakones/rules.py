@@ -99,6 +99,38 @@ def attack_targets(state: State, seat: int, i: int) -> list[int]:
     return out
 
 
+_FULL = (1 << SPACES) - 1
+_PLAY_MASK = {cid: tuple(tuple(row[i] for i in range(SPACES) if mask >> i & 1)
+                         for mask in range(_FULL + 1))
+              for cid, row in _PLAY.items()}
+"""Per card and mask of allowed spaces: the play actions, ready-made."""
+_MOVE_MASK = [[tuple(_MOVE[i][j] for i in range(SPACES) if occ >> i & 1
+                     for j in range(SPACES) if free >> j & 1 and j != i)
+               for occ in range(_FULL + 1)] for free in range(_FULL + 1)]
+"""Per mask of free spaces and mask of free occupied spaces: the move actions, ready-made."""
+
+
+def _masks(side: list[Slot | None]) -> tuple[int, int]:
+    """Returns the masks of occupied spaces and of cards in cover."""
+    occupied = walls = 0
+    for i in range(SPACES):
+        s = side[i]
+        if s is not None:
+            occupied |= 1 << i
+            if s.card in _WALL:
+                walls |= 1 << i
+    return occupied, occupied & ~walls & ((walls << 1) | (walls >> 1))
+
+
+_NAME = {cid: c.name for cid, c in CARDS.items()}
+_TITLE = {cid: c.title for cid, c in CARDS.items()}
+_INSTANT = frozenset(cid for cid, c in CARDS.items() if c.kind == "unit" and c.ability == "instant")
+_DRAW2 = frozenset(cid for cid, c in CARDS.items() if c.kind == "unit" and c.ability == "draw2")
+_HITS2 = {a: {b for b in CARDS if _HITS[a, b]} for a in CARDS}
+"""Per attacking card: the set of cards it may attack."""
+_UNIT = frozenset(cid for cid, k in _KIND.items() if k == "unit")
+
+
 def legal(state: State, seat: int) -> list[A.Action]:
     """Returns the legal actions of `seat`, in a fixed order."""
     if state.winner is not None or seat != state.current:
@@ -108,42 +140,59 @@ def legal(state: State, seat: int) -> list[A.Action]:
     out: list[A.Action] = []
     me = state.players[seat]
     side = me.side
-    if state.actions > 0:
-        spaces = [i for i in range(SPACES) if side[i] is None] or range(SPACES)
-        for card in sorted(set(me.hand)):
-            if _KIND[card] != "spell":
-                row = _PLAY[card]
-                out += [row[i] for i in spaces]
-            else:
-                out += _spell_actions(state, seat, card)
-        for i in range(SPACES):
-            s = side[i]
-            if s is not None and s.new and s.arriving and not s.bolt and _KIND[s.card] == "unit":
-                out.append(_BOLT[i])
-        if state.actions >= 2 and me.deck:
-            out.append(A.DRAW)
-    foe = state.players[1 - seat].side
-    targets = [j for j in range(SPACES) if foe[j] is not None and not foe[j].arriving]
-    if targets:
-        fcover = cover_map(foe)
-        targets = [(j, foe[j].card) for j in targets if not fcover[j]]
-    base = base_open(state, 1 - seat)
+    occupied = walls = 0
+    bolts = []
+    attackers = []
     for i in range(SPACES):
         s = side[i]
-        if s is None or (s.arriving and not s.bolt) or s.used >= _ATTACKS[s.card]:
+        if s is None:
             continue
-        row = _ATTACK[i]
+        occupied |= 1 << i
         card = s.card
-        out += [row[j] for j, c in targets if _HITS[card, c]]
-        if base and _KIND[card] == "unit":
-            out.append(_ATTACK_BASE[i])
+        if card in _WALL:
+            walls |= 1 << i
+        elif s.arriving and not s.bolt:
+            if s.new and card in _UNIT:
+                bolts.append(_BOLT[i])
+        elif s.used < _ATTACKS[card]:
+            attackers.append((i, card))
+    if state.actions > 0:
+        spaces = (_FULL & ~occupied) or _FULL
+        for card in sorted(set(me.hand)):
+            if card in _PLAY_MASK:
+                out += _PLAY_MASK[card][spaces]
+            else:
+                out += _spell_actions(state, seat, card)
+        out += bolts
+        if state.actions >= 2 and me.deck:
+            out.append(A.DRAW)
+    if attackers:
+        foe = state.players[1 - seat].side
+        fwalls = 0
+        for j in range(SPACES):
+            t = foe[j]
+            if t is not None and t.card in _WALL:
+                fwalls |= 1 << j
+        near = (fwalls << 1) | (fwalls >> 1)
+        targets = []
+        base = state.lock <= 0
+        for j in range(SPACES):
+            t = foe[j]
+            if t is not None and not t.arriving:
+                base = False
+                if not near >> j & 1 or fwalls >> j & 1:
+                    targets.append((j, t.card))
+        for i, card in attackers:
+            row = _ATTACK[i]
+            hits = _HITS2[card]
+            for j, c in targets:
+                if c in hits:
+                    out.append(row[j])
+            if base and card in _UNIT:
+                out.append(_ATTACK_BASE[i])
     if state.moves < MOVE_CAP:
-        cover = cover_map(side)
-        free = [i for i in range(SPACES) if not cover[i]]
-        for i in free:
-            if side[i] is not None:
-                row = _MOVE[i]
-                out += [row[j] for j in free if j != i]
+        free = _FULL & ~(occupied & ~walls & ((walls << 1) | (walls >> 1)))
+        out += _MOVE_MASK[free][occupied & free]
     if state.undo_log:
         out.append(A.UNDO)
     out.append(A.END)
@@ -169,13 +218,13 @@ def is_legal(state: State, seat: int, action: A.Action) -> bool:
             return _KIND[s.card] == "unit" and base_open(state, 1 - seat)
         foe = state.players[1 - seat].side
         t = foe[j]
-        return (t is not None and not t.arriving and not cover_map(foe)[j]
+        return (t is not None and not t.arriving and not _masks(foe)[1] >> j & 1
                 and _HITS[s.card, t.card])
     if isinstance(action, A.Move):
         if state.moves >= MOVE_CAP or action.space == action.target or side[action.space] is None:
             return False
-        cover = cover_map(side)
-        return not cover[action.space] and not cover[action.target]
+        covered = _masks(side)[1]
+        return not covered >> action.space & 1 and not covered >> action.target & 1
     if action == A.UNDO:
         return bool(state.undo_log)
     if state.actions <= 0:
@@ -266,7 +315,7 @@ def draw(state: State, seat: int, n: int, t: Turn) -> int:
 
 def set_checkpoint(state: State) -> None:
     """Marks the present as the point undo cannot go past."""
-    state.checkpoint = state.core_json()
+    state.checkpoint = state.core_clone()
     state.undo_log = []
 
 
@@ -347,11 +396,14 @@ def perform(state: State, seat: int, action: A.Action, t: Turn) -> None:
         state.steps += 1
         return
     state.steps += 1
-    if isinstance(action, A.Attack):
+    kind = type(action)
+    if kind is A.Move:
+        side = state.players[seat].side
+        side[action.space], side[action.target] = side[action.target], side[action.space]
+        state.moves += 1
+    elif kind is A.Attack:
         _attack(state, seat, action, t)
-    elif isinstance(action, A.Move):
-        _move(state, seat, action, t)
-    elif isinstance(action, A.Play):
+    elif kind is A.Play:
         if _play(state, seat, action, t):
             return
     elif isinstance(action, A.Bolt):
@@ -371,7 +423,7 @@ def undo(state: State, seat: int, t: Turn) -> None:
     assert state.checkpoint is not None and state.undo_log
     codes = state.undo_log[:-1]
     steps, moves = state.steps, state.moves
-    state.load_core(state.checkpoint)
+    state.restore(state.checkpoint)
     state.undo_log = []
     replay = Turn(state)
     for code in codes:
@@ -412,31 +464,19 @@ def _attack(state: State, seat: int, action: A.Attack, t: Turn) -> None:
         t.say(f"{tinfo.name} struck back and {'destroyed' if died else 'hit'} {info.name}.")
 
 
-def _move(state: State, seat: int, action: A.Move, t: Turn) -> None:
-    side = state.players[seat].side
-    side[action.space], side[action.target] = side[action.target], side[action.space]
-    state.moves += 1
-
-
-def _place(state: State, seat: int, card: str, space: int, t: Turn) -> None:
-    p = state.players[seat]
-    old = p.side[space]
-    if old is not None:
-        p.discard.append(old.card)
-        t.say(f"{_who(seat)} banished {CARDS[old.card].name}.")
-    info = CARDS[card]
-    p.side[space] = Slot(card, True, info.kind == "unit" and info.ability == "instant", 0, 0, True)
-
-
 def _play(state: State, seat: int, action: A.Play, t: Turn) -> bool:
     """Plays a card; returns True when it drew (a checkpoint)."""
     p = state.players[seat]
-    p.hand.remove(action.card)
+    card = action.card
+    p.hand.remove(card)
     state.actions -= 1
-    _place(state, seat, action.card, action.space, t)
-    info = CARDS[action.card]
-    t.say(f"{_who(seat)} played {info.title} on space {action.space + 1}.")
-    if info.ability == "draw2" and info.kind == "unit":
+    old = p.side[action.space]
+    if old is not None:
+        p.discard.append(old.card)
+        t.say(f"{_who(seat)} banished {_NAME[old.card]}.")
+    p.side[action.space] = Slot(card, True, card in _INSTANT, 0, 0, True)
+    t.say(f"{_who(seat)} played {_TITLE[card]} on space {action.space + 1}.")
+    if card in _DRAW2:
         draw(state, seat, 2, t)
         set_checkpoint(state)
         return True

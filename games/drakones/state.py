@@ -96,7 +96,8 @@ class State:
     recent: list[str] = field(default_factory=list)
     steps: int = 0
     moves: int = 0
-    checkpoint: dict[str, Any] | None = None
+    checkpoint: State | None = None
+    """A frozen copy of the core state after the last draw or reveal (never mutated)."""
     undo_log: list[str] = field(default_factory=list)
 
     def core_json(self) -> dict[str, Any]:
@@ -112,7 +113,7 @@ class State:
         data = self.core_json()
         data["steps"] = self.steps
         data["moves"] = self.moves
-        data["checkpoint"] = self.checkpoint
+        data["checkpoint"] = None if self.checkpoint is None else self.checkpoint.core_json()
         data["undo_log"] = list(self.undo_log)
         return data
 
@@ -145,9 +146,27 @@ class State:
         state.load_core(data)
         state.steps = int(data.get("steps", 0))
         state.moves = int(data.get("moves", 0))
-        state.checkpoint = data.get("checkpoint")
+        cp = data.get("checkpoint")
+        if cp is not None:
+            state.checkpoint = State(Rng(0), [], 0, 0)
+            state.checkpoint.load_core(cp)
         state.undo_log = [str(c) for c in data.get("undo_log", [])]
         return state
+
+    def restore(self, other: State) -> None:
+        """Overwrites the core fields with copies of `other`'s (undo's way back)."""
+        self.rng = Rng(other.rng.state)
+        self.players = [p.clone() for p in other.players]
+        self.first, self.current, self.turn, self.round = (other.first, other.current, other.turn,
+                                                           other.round)
+        self.lock, self.actions, self.strike_back = other.lock, other.actions, other.strike_back
+        self.winner, self.reason, self.recent = other.winner, other.reason, other.recent[:]
+
+    def core_clone(self) -> State:
+        """Returns a copy of the core fields only (what a checkpoint holds)."""
+        return State(Rng(self.rng.state), [p.clone() for p in self.players], self.first,
+                     self.current, self.turn, self.round, self.lock, self.actions,
+                     self.strike_back, self.winner, self.reason, self.recent[:])
 
     def clone(self) -> State:
         """Returns an independent copy, fast (for search)."""
