@@ -56,6 +56,7 @@ SPELL_TEXT = {
 READY: Color = HIGHLIGHT
 DIM: Color = (120, 120, 120)
 RED: Color = (220, 70, 60)
+EMPTY: Color = (80, 85, 95)
 
 
 def _names(names: Sequence[str], seat: int) -> str:
@@ -109,11 +110,19 @@ def _card_face(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], c: dic
     else:
         fill = CLASS_COLOURS[c["class"]]
         if kind == "tower":
-            fill = tuple(int(v * 0.65) for v in fill)  # type: ignore[assignment]
+            fill = tuple(int(v * 0.45 + s * 0.55) for v, s in zip(fill, (60, 70, 95), strict=True))  # type: ignore[assignment]
     if c.get("arriving"):
         fill = tuple(int(v * 0.7 + 30) for v in fill)  # type: ignore[assignment]
     outline = READY if ready else INK
     card(draw, box, fill, outline=outline, width=4 if ready else 2, radius=8)
+    if kind == "wall":  # courses of bricks
+        for k, yy in enumerate(range(y0 + 88, y1 - 34, 14)):
+            draw.line((x0 + 4, yy, x1 - 4, yy), fill=(60, 50, 40), width=1)
+            for xx in range(x0 + 14 + 12 * (k % 2), x1 - 8, 24):
+                draw.line((xx, yy, xx, yy + 14), fill=(60, 50, 40), width=1)
+    elif kind == "tower":  # battlements under the text
+        for xx in range(x0 + 8, x1 - 12, 20):
+            draw.rectangle((xx, y0 + 88, xx + 10, y0 + 96), fill=(40, 44, 58))
     w = x1 - x0 - 10
     y = y0 + 6
     for line in _wrap(c["name"], w, 17, bold=True):
@@ -239,15 +248,61 @@ def _row(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, p: dict[str, Any
         x = LEFT + BASE_W + i * (SPACE_W + GAP)
         box = (x, sy, x + SPACE_W, sy + SPACE_H)
         if c is None:
-            draw.rounded_rectangle(box, radius=8, outline=(80, 85, 95), width=2)
+            draw.rounded_rectangle(box, radius=8, outline=EMPTY, width=2)
             draw.text((x + SPACE_W / 2, sy + SPACE_H / 2), str(i + 1), font=font(28, bold=True),
-                      fill=(80, 85, 95), anchor="mm")
+                      fill=EMPTY, anchor="mm")
             continue
         _paste_face(image, x, sy, c, ready=bool(c.get("ready")) and current, w=SPACE_W,
                     h=SPACE_H)
         draw.text((x + SPACE_W - 7, sy + 48), str(i + 1), font=font(18, bold=True),
                   fill=(225, 225, 225), anchor="ra")
     return sy + SPACE_H + (0 if info_above else ROW_INFO_H)
+
+
+@lru_cache(maxsize=1)
+def _palette() -> Image.Image:
+    """Returns a fixed 256-colour palette learnt once from every card face, base and text colour,
+    so that each board maps onto it quickly (and identically for identical views)."""
+    from games.drakones.cards import CARDS
+
+    faces = []
+    for cid, info in CARDS.items():
+        for arriving, ready in ((False, False), (True, False), (False, True)):
+            c = {"card": cid, "name": info.name, "kind": info.kind, "class": info.cls,
+                 "weapon": info.weapon, "ability": info.ability, "arriving": arriving,
+                 "bolt": arriving, "cover": True, "hits": 1}
+            key = tuple(c.get(k) for k in _FACE_KEYS)
+            faces.append(_face_image(key, ready, SPACE_W, SPACE_H))
+    bases = [_base_image(colour, 1, lock, is_open, marks, False, BASE_W - 10, SPACE_H)
+             for colour in ("White", "Dark") for lock, is_open, marks in
+             ((2, False, ()), (0, True, ("infantry", "cavalry", "dragon")), (0, False, ()))]
+    cols = 12
+    sample, draw = new_canvas(cols * SPACE_W, (len(faces) // cols + 2) * SPACE_H, BACKGROUND)
+    for k, face in enumerate(faces + bases):
+        sample.paste(face, ((k % cols) * SPACE_W, (k // cols) * SPACE_H))
+    y = (len(faces) // cols + 1) * SPACE_H
+    draw.rectangle((0, y, cols * SPACE_W, y + SPACE_H), fill=PANEL)
+    for k in range(6):
+        x = 500 + k * (SPACE_W + GAP)
+        draw.rounded_rectangle((x, y, x + SPACE_W, y + SPACE_H), radius=8, outline=EMPTY, width=2)
+        draw.text((x + SPACE_W / 2, y + SPACE_H / 2), str(k + 1), font=font(28, bold=True),
+                  fill=EMPTY, anchor="mm")
+    for k, colour in enumerate((HIGHLIGHT, INK, MUTED)):
+        draw.text((10, y + 10 + 30 * k), "Round 12 Alice to play, actions left", font=font(20),
+                  fill=colour)
+        draw.text((10, y + SPACE_H + 10 - 30 * k), "Horse Archer destroyed Dragon Pikeman",
+                  font=font(18, bold=True), fill=colour)
+    counts = sorted(sample.getcolors(maxcolors=1 << 20) or [], key=lambda kc: (-kc[0], kc[1]))
+    colours = [c for _, c in counts[:256]]
+    colours += [colours[-1]] * (256 - len(colours))
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([v for c in colours for v in c])
+    return palette
+
+
+def _encode(image: Image.Image) -> bytes:
+    """Maps the board onto the fixed palette, then encodes it with the shared `to_png`."""
+    return to_png(image.quantize(palette=_palette(), dither=Image.Dither.NONE))
 
 
 def render_board(view: dict[str, Any], *, names: Sequence[str]) -> bytes:
@@ -281,7 +336,7 @@ def render_board(view: dict[str, Any], *, names: Sequence[str]) -> bytes:
                   font=font(17), fill=INK)
         ey += 24
     _row(image, draw, y + 178, bottom, view, names, info_above=False)
-    return to_png(image)
+    return _encode(image)
 
 
 HAND_W = 132
@@ -315,4 +370,4 @@ def render_hand(view: dict[str, Any], *, names: Sequence[str]) -> bytes | None:
         text = "Spy: enemy deck top → " + ", ".join(CARDS[c].title for c in spied)
         draw.text((LEFT, y), fit_text(text, WIDTH - 120 - 2 * LEFT, 17), font=font(17),
                   fill=INK)
-    return to_png(image)
+    return _encode(image)
