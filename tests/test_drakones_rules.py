@@ -744,3 +744,42 @@ def test_ai_picks_legal_actions_from_its_view_only() -> None:
         action = GAME.choose(GAME.view(state, seat), legal, 0)
         assert action in legal
         GAME.apply(state, seat, action)
+
+
+def test_poison_and_catapult_may_target_own_cards() -> None:
+    """'Any unit' and 'any tower or wall' include the caster's own cards."""
+    state = build({1: "archer", 2: "wooden-wall"}, {}, hand0=["poison", "catapult"])
+    assert "cast:poison:0:1" in codes(state) and "cast:catapult:0:2" in codes(state)
+
+
+def test_a_bribed_unit_may_be_ignited() -> None:
+    """A unit taken with Bribery came onto the side this turn, so it may be ignited."""
+    state = build({1: "archer"}, {3: "pikeman"}, hand0=["bribery"])
+    play(state, "cast:bribery:1:3:2")
+    assert "bolt:2" in codes(state)
+
+
+def test_spy_knowledge_lasts_until_the_casters_next_turn() -> None:
+    """The spied cards stay in the caster's view through the enemy turn, then clear."""
+    state = build(hand0=["spy"], deck0=5, deck1=5)
+    play(state, "cast:spy")
+    play(state, "end")
+    assert len(GAME.view(state, 0)["spied"]) == 3
+    play(state, "end")
+    assert GAME.view(state, 0)["spied"] == []
+
+
+def test_walls_move_and_cards_may_move_into_cover() -> None:
+    """A wall moves freely; a unit moved next to it is then in cover."""
+    state = build({1: "wooden-wall", 4: "archer"})
+    play(state, "move:1:5")
+    assert rules.in_cover(state.players[0].side, 3)
+    assert not any(c.startswith("move:4:") for c in codes(state))
+
+
+def test_a_winning_hit_cannot_be_undone() -> None:
+    """The base falling ends the game: nothing, not even undo, is offered."""
+    state = build({1: "archer", 2: "horse-archer", 3: "dragon-archer"}, {})
+    for code in ("attack:1:base", "attack:2:base", "attack:3:base"):
+        play(state, code)
+    assert GAME.legal_actions(state, 0) == [] and GAME.view(state, 0)["can_undo"] is False
