@@ -6,6 +6,8 @@ applied since, and `undo` rebuilds from the checkpoint with all but the last cod
 
 from __future__ import annotations
 
+from functools import cache
+
 from games.core import Event
 from games.drakones import actions as A
 from games.drakones.cards import CARDS, CLASSES, WEAPON_HITS, CardInfo
@@ -244,35 +246,62 @@ def is_legal(state: State, seat: int, action: A.Action) -> bool:
     return False
 
 
-def _spell_actions(state: State, seat: int, spell: str) -> list[A.Cast]:
-    me = state.players[seat].side
-    foe = state.players[1 - seat].side
-    sides = ((seat, me), (1 - seat, foe))
+def side_masks(side: list[Slot | None]) -> tuple[int, int, int, int]:
+    """Returns the masks of occupied spaces, units, towers and walls, and cards in cover."""
+    occupied = units = walls = 0
+    for i in range(SPACES):
+        s = side[i]
+        if s is not None:
+            occupied |= 1 << i
+            if s.card in _UNIT:
+                units |= 1 << i
+            elif s.card in _WALL:
+                walls |= 1 << i
+    covered = occupied & ~walls & ((walls << 1) | (walls >> 1))
+    return occupied, units, occupied & ~units, covered
+
+
+@cache
+def _targets(spell: str, seat: int, mask: int) -> tuple[A.Cast, ...]:
+    return tuple(A.cast(spell, (seat, j)) for j in range(SPACES) if mask >> j & 1)
+
+
+@cache
+def _bribes(mine: int, theirs: int, empty: int) -> tuple[A.Cast, ...]:
+    out = []
+    for i in range(SPACES):
+        if mine >> i & 1:
+            dests = [d for d in range(SPACES) if d == i or empty >> d & 1]
+            for j in range(SPACES):
+                if theirs >> j & 1:
+                    out.extend(A.cast("bribery", (i, j, d)) for d in dests)
+    return tuple(out)
+
+
+_WISDOM = (A.cast("wisdom", (0,)), A.cast("wisdom", (1,)))
+_SPY = (A.cast("spy"),)
+_FIRE = (A.cast("fire-rain"),)
+
+
+def _spell_actions(state: State, seat: int, spell: str) -> tuple[A.Cast, ...]:
     if spell == "wisdom":
-        return [A.cast(spell, (0,)), A.cast(spell, (1,))]
-    if spell in ("spy", "fire-rain"):
-        return [A.cast(spell)]
+        return _WISDOM
+    if spell == "spy":
+        return _SPY
+    if spell == "fire-rain":
+        return _FIRE
+    masks = (side_masks(state.players[0].side), side_masks(state.players[1].side))
     if spell == "recall":
-        return [A.cast(spell, (s, j)) for s, side in sorted(sides) for j in range(SPACES)
-                if side[j] is not None and CARDS[side[j].card].kind == "unit"
-                and not in_cover(side, j)]
+        return (_targets(spell, 0, masks[0][1] & ~masks[0][3])
+                + _targets(spell, 1, masks[1][1] & ~masks[1][3]))
     if spell == "poison":
-        return [A.cast(spell, (s, j)) for s, side in sorted(sides) for j in range(SPACES)
-                if side[j] is not None and CARDS[side[j].card].kind == "unit"]
+        return _targets(spell, 0, masks[0][1]) + _targets(spell, 1, masks[1][1])
     if spell == "catapult":
-        return [A.cast(spell, (s, j)) for s, side in sorted(sides) for j in range(SPACES)
-                if side[j] is not None and CARDS[side[j].card].kind in ("tower", "wall")]
+        return _targets(spell, 0, masks[0][2]) + _targets(spell, 1, masks[1][2])
     if spell == "bribery":
-        out = []
-        mine = [i for i in range(SPACES) if me[i] is not None and CARDS[me[i].card].kind == "unit"]
-        theirs = [j for j in range(SPACES) if foe[j] is not None
-                  and CARDS[foe[j].card].kind == "unit" and not in_cover(foe, j)]
-        for i in mine:
-            dests = [d for d in range(SPACES) if d == i or me[d] is None]
-            for j in theirs:
-                out.extend(A.cast(spell, (i, j, d)) for d in dests)
-        return out
-    return []
+        mine, theirs = masks[seat], masks[1 - seat]
+        return _bribes(mine[1], theirs[1] & ~theirs[3], _FULL & ~mine[0])
+    return ()
 
 
 # -- applying -----------------------------------------------------------------------------------
