@@ -52,12 +52,6 @@ def is_ready(slot: Slot) -> bool:
             and slot.used < info.attacks)
 
 
-def is_open(side: list[Slot | None], j: int) -> bool:
-    """Returns whether the card at `j` may be attacked (arrived and not in cover)."""
-    slot = side[j]
-    return slot is not None and not slot.arriving and not in_cover(side, j)
-
-
 def base_open(state: State, seat: int) -> bool:
     """Returns whether `seat`'s base may be attacked: lock gone and no arrived card in front."""
     if state.lock > 0:
@@ -87,20 +81,6 @@ def cover_map(side: list[Slot | None]) -> list[bool]:
             for i in range(SPACES)]
 
 
-def attack_targets(state: State, seat: int, i: int) -> list[int]:
-    """Returns the enemy spaces (and BASE) the ready card at `i` may attack."""
-    slot = state.players[seat].side[i]
-    if slot is None or not is_ready(slot):
-        return []
-    foe = state.players[1 - seat].side
-    cover = cover_map(foe)
-    out = [j for j in range(SPACES) if foe[j] is not None and not foe[j].arriving
-           and not cover[j] and _HITS[slot.card, foe[j].card]]
-    if _KIND[slot.card] == "unit" and base_open(state, 1 - seat):
-        out.append(A.BASE)
-    return out
-
-
 _FULL = (1 << SPACES) - 1
 _PLAY_MASK = {cid: tuple(tuple(row[i] for i in range(SPACES) if mask >> i & 1)
                          for mask in range(_FULL + 1))
@@ -110,18 +90,6 @@ _MOVE_MASK = [[tuple(_MOVE[i][j] for i in range(SPACES) if occ >> i & 1
                      for j in range(SPACES) if free >> j & 1 and j != i)
                for occ in range(_FULL + 1)] for free in range(_FULL + 1)]
 """Per mask of free spaces and mask of free occupied spaces: the move actions, ready-made."""
-
-
-def _masks(side: list[Slot | None]) -> tuple[int, int]:
-    """Returns the masks of occupied spaces and of cards in cover."""
-    occupied = walls = 0
-    for i in range(SPACES):
-        s = side[i]
-        if s is not None:
-            occupied |= 1 << i
-            if s.card in _WALL:
-                walls |= 1 << i
-    return occupied, occupied & ~walls & ((walls << 1) | (walls >> 1))
 
 
 _NAME = {cid: c.name for cid, c in CARDS.items()}
@@ -220,12 +188,12 @@ def is_legal(state: State, seat: int, action: A.Action) -> bool:
             return _KIND[s.card] == "unit" and base_open(state, 1 - seat)
         foe = state.players[1 - seat].side
         t = foe[j]
-        return (t is not None and not t.arriving and not _masks(foe)[1] >> j & 1
+        return (t is not None and not t.arriving and not side_masks(foe)[3] >> j & 1
                 and _HITS[s.card, t.card])
     if isinstance(action, A.Move):
         if state.moves >= MOVE_CAP or action.space == action.target or side[action.space] is None:
             return False
-        covered = _masks(side)[1]
+        covered = side_masks(side)[3]
         return not covered >> action.space & 1 and not covered >> action.target & 1
     if action == A.UNDO:
         return bool(state.undo_log)
