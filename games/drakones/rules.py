@@ -292,8 +292,11 @@ class Turn:
                 del recent[0]
 
 
+_WHO = ("{p0}", "{p1}")
+
+
 def _who(seat: int) -> str:
-    return "{p" + str(seat) + "}"
+    return _WHO[seat]
 
 
 def draw(state: State, seat: int, n: int, t: Turn) -> int:
