@@ -354,7 +354,8 @@ def render_hand(view: dict[str, Any], *, names: Sequence[str]) -> bytes | None:
     spied = view.get("spied") or []
     rows = max(1, (len(hand) + per_row - 1) // per_row)
     height = 50 + rows * (HAND_H + GAP) + (40 if spied else 0) + 10
-    image, draw = new_canvas(WIDTH - 120, height, BACKGROUND)
+    width = 2 * LEFT + per_row * (HAND_W + GAP) - GAP
+    image, draw = new_canvas(width, height, BACKGROUND)
     seat = view["seat"]
     draw.text((LEFT, 12), f"{_names(names, seat)}'s hand ({len(hand)} cards)",
               font=font(20, bold=True), fill=HIGHLIGHT)
@@ -368,6 +369,6 @@ def render_hand(view: dict[str, Any], *, names: Sequence[str]) -> bytes | None:
     if spied:
         y = 50 + rows * (HAND_H + GAP) + 6
         text = "Spy: enemy deck top → " + ", ".join(CARDS[c].title for c in spied)
-        draw.text((LEFT, y), fit_text(text, WIDTH - 120 - 2 * LEFT, 17), font=font(17),
+        draw.text((LEFT, y), fit_text(text, width - 2 * LEFT, 17), font=font(17),
                   fill=INK)
     return _encode(image)

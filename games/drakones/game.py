@@ -18,7 +18,7 @@ from games.core import (
 from games.drakones import actions as A
 from games.drakones import rules
 from games.drakones.cards import CARDS, COLOURS, DECKS
-from games.drakones.state import SPACES, State
+from games.drakones.state import State
 from games.rng import Rng
 
 HAND_SIZE = 6
@@ -44,7 +44,7 @@ INFO = GameInfo(
         OptionSpec("strike_back", ("on", "off"), "on",
                    "Attacked units that can hit their attacker strike back."),
     ),
-    aliases=("drakon", "dragons"),
+    aliases=("drakon",),
     turn_seconds=300,
 )
 
@@ -265,5 +265,3 @@ class Drakones(Game):
 
         return choose(view, actions, seed)
 
-
-SPACES_PER_SIDE = SPACES
