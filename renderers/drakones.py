@@ -67,6 +67,23 @@ def _fmt(text: str, names: Sequence[str]) -> str:
     return text.format(**{f"p{i}": _names(names, i) for i in range(2)})
 
 
+@lru_cache(maxsize=1024)
+def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """Returns a text's coverage mask and its offset from the anchor point (cached)."""
+    f = font(size, bold=bold)
+    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+def _stamp(image: Image.Image, xy: tuple[float, float], text: str, *, size: int,
+           bold: bool = False, fill: Color = INK, anchor: str = "la") -> None:
+    """Draws text through a cached mask: boards repeat most of their words."""
+    mask, left, top = _mask(text, size, bold, anchor)
+    image.paste(fill, (int(xy[0]) + left, int(xy[1]) + top), mask)
+
+
 def _wrap(text: str, width: int, size: int, *, bold: bool = False) -> list[str]:
     """Splits `text` into at most two lines that fit `width`."""
     f = font(size, bold=bold)
@@ -240,8 +257,8 @@ def _row(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, p: dict[str, Any
             f"  ·  discard {len(p['discard'])}")
     iy = y if info_above else y + SPACE_H + 6
     sy = y + ROW_INFO_H if info_above else y
-    draw.text((LEFT, iy + 4), fit_text(info, WIDTH - 2 * LEFT, 18, bold=current),
-              font=font(18, bold=current), fill=HIGHLIGHT if current else INK)
+    _stamp(image, (LEFT, iy + 4), fit_text(info, WIDTH - 2 * LEFT, 18, bold=current), size=18,
+           bold=current, fill=HIGHLIGHT if current else INK)
     image.paste(_base_image(p["colour"], p["base"], view["lock"], p["open"], tuple(p["marks"]),
                             p["fallen"], BASE_W - 10, SPACE_H), (LEFT, sy))
     for i, c in enumerate(p["side"]):
@@ -249,13 +266,13 @@ def _row(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, p: dict[str, Any
         box = (x, sy, x + SPACE_W, sy + SPACE_H)
         if c is None:
             draw.rounded_rectangle(box, radius=8, outline=EMPTY, width=2)
-            draw.text((x + SPACE_W / 2, sy + SPACE_H / 2), str(i + 1), font=font(28, bold=True),
-                      fill=EMPTY, anchor="mm")
+            _stamp(image, (x + SPACE_W / 2, sy + SPACE_H / 2), str(i + 1), size=28, bold=True,
+                   fill=EMPTY, anchor="mm")
             continue
         _paste_face(image, x, sy, c, ready=bool(c.get("ready")) and current, w=SPACE_W,
                     h=SPACE_H)
-        draw.text((x + SPACE_W - 7, sy + 48), str(i + 1), font=font(18, bold=True),
-                  fill=(225, 225, 225), anchor="ra")
+        _stamp(image, (x + SPACE_W - 7, sy + 48), str(i + 1), size=18, bold=True,
+               fill=(225, 225, 225), anchor="ra")
     return sy + SPACE_H + (0 if info_above else ROW_INFO_H)
 
 
@@ -322,18 +339,18 @@ def render_board(view: dict[str, Any], *, names: Sequence[str]) -> bytes:
     else:
         head = (f"Round {view['round']}  ·  {_names(names, view['current'])} to play  ·  "
                 f"{view['actions']} action{'s' if view['actions'] != 1 else ''} left")
-    draw.text((LEFT + 12, y + 16), fit_text(head, WIDTH - 2 * LEFT - 24, 20, bold=True),
-              font=font(20, bold=True), fill=HIGHLIGHT)
+    _stamp(image, (LEFT + 12, y + 16), fit_text(head, WIDTH - 2 * LEFT - 24, 20, bold=True),
+           size=20, bold=True, fill=HIGHLIGHT)
     lock = view["lock"]
     sub = (f"Bases locked for {lock} more round{'s' if lock != 1 else ''}" if lock
            else "Bases unlocked: an empty side leaves its base open")
     if not view["strike_back"]:
         sub += "  ·  strike back off"
-    draw.text((LEFT + 12, y + 44), sub, font=font(16), fill=MUTED)
+    _stamp(image, (LEFT + 12, y + 44), sub, size=16, fill=MUTED)
     ey = y + 70
     for text in view["recent"][-4:]:
-        draw.text((LEFT + 12, ey), fit_text(_fmt(text, names), WIDTH - 2 * LEFT - 24, 17),
-                  font=font(17), fill=INK)
+        _stamp(image, (LEFT + 12, ey), fit_text(_fmt(text, names), WIDTH - 2 * LEFT - 24, 17),
+               size=17)
         ey += 24
     _row(image, draw, y + 178, bottom, view, names, info_above=False)
     return _encode(image)
