@@ -29,17 +29,19 @@ def test_board_and_hand_fit_discord() -> None:
 
 
 def test_every_state_of_a_playout_renders() -> None:
-    """Each state of a seeded random game (every 3rd step and the end) draws for every viewer."""
+    """Every state of a seeded random game draws publicly; players' views every 10th step."""
     rng = random.Random(4)
     state = GAME.new_game(4, 2)
     step = 0
     while True:
-        if step % 3 == 0 or state.winner is not None:
-            for seat in (None, 0, 1):
-                view = GAME.view(state, seat)
-                assert len(renderer.render_board(view, names=NAMES)) <= 250 * 1024
-                if seat is not None:
-                    renderer.render_hand(view, names=NAMES)
+        view = GAME.view(state, None)
+        png = renderer.render_board(view, names=NAMES)
+        assert len(png) <= 250 * 1024 and _size(png)[0] == renderer.WIDTH
+        if step % 10 == 0 or state.winner is not None:
+            for seat in (0, 1):
+                mine = GAME.view(state, seat)
+                renderer.render_board(mine, names=NAMES)
+                assert renderer.render_hand(mine, names=NAMES) is not None
         if state.winner is not None:
             break
         GAME.apply(state, state.current, rng.choice(GAME.legal_actions(state, state.current)))

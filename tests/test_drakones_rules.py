@@ -723,6 +723,7 @@ def test_hidden_information_stays_hidden() -> None:
             assert view["spied"] == state.players[seat].spied
         public = GAME.view(state, None)
         assert public["hand"] is None
+        json.dumps(public)
         text = GAME.text(public, ["A", "B"])
         assert "Hand:" not in text
         if step % 30 == 0:
