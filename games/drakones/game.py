@@ -247,9 +247,10 @@ class Drakones(Game):
                     cells.append(f"{i + 1}:.")
                     continue
                 flags = ("~" if c["arriving"] else "") + ("*" if c["bolt"] else "") + (
-                    "#" if c["cover"] else "")
+                    "#" if c["cover"] else "") + ("!" if c["hits"] else "")
                 cells.append(f"{i + 1}:{CARDS[c['card']].title}{flags}")
             lines.append("  " + " | ".join(cells))
+        lines.append("  (~ arriving, * bolt, # in cover, ! hit this turn)")
         if view["over"]:
             lines.append(f"Game over: {name(view['winner'])} wins ({view['reason']}).")
         else:
