@@ -811,3 +811,11 @@ def test_ai_beats_random_and_greedy_players() -> None:
     """A few seeded games: the AI wins nearly all against random and most against greedy."""
     assert sum(_ai_game(seed, "random") for seed in range(6)) >= 5
     assert sum(_ai_game(seed, "greedy") for seed in range(6)) >= 4
+
+
+def test_from_json_names_what_it_expected() -> None:
+    """Malformed state data raises ValueError, not a stray KeyError or TypeError."""
+    for bad in ({}, {"players": 3}, {**GAME.to_json(GAME.new_game(1, 2)), "players": [{}, {}]},
+                {**GAME.to_json(GAME.new_game(1, 2)), "turn": None}):
+        with pytest.raises(ValueError):
+            GAME.from_json(bad)

@@ -137,6 +137,8 @@ class State:
             self.recent = [str(t) for t in data["recent"]]
         except KeyError as exc:
             raise ValueError(f"expected a Drakones state with {exc}, got keys {sorted(data)}") from exc
+        except TypeError as exc:
+            raise ValueError(f"expected a Drakones state, got malformed data ({exc})") from exc
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> State:
