@@ -169,47 +169,57 @@ def legal(state: State, seat: int) -> list[A.Action]:
     return out
 
 
+def _covered(side: list[Slot | None], i: int) -> bool:
+    """Returns whether a card at `i` would be in cover (a wall next to it, itself no wall)."""
+    s = side[i]
+    if s is not None and s.card in _WALL:
+        return False
+    left = side[i - 1] if i > 0 else None
+    right = side[i + 1] if i < SPACES - 1 else None
+    return ((left is not None and left.card in _WALL)
+            or (right is not None and right.card in _WALL))
+
+
 def is_legal(state: State, seat: int, action: A.Action) -> bool:
     """Returns whether `action` is in `legal(state, seat)`, without listing them all."""
     if state.winner is not None or seat != state.current:
         return False
-    if action == A.END:
+    kind = type(action)
+    if kind is A.Simple and action.name == "end":
         return True
     if state.steps >= TURN_STEP_CAP:
         return False
     me = state.players[seat]
     side = me.side
-    if isinstance(action, A.Attack):
+    if kind is A.Move:
+        i, j = action.space, action.target
+        return (state.moves < MOVE_CAP and i != j and side[i] is not None
+                and not _covered(side, i) and (side[j] is None or not _covered(side, j)))
+    if kind is A.Attack:
         i, j = action.space, action.target
         s = side[i]
         if s is None or (s.arriving and not s.bolt) or s.used >= _ATTACKS[s.card]:
             return False
         if j == A.BASE:
-            return _KIND[s.card] == "unit" and base_open(state, 1 - seat)
+            return s.card in _UNIT and base_open(state, 1 - seat)
         foe = state.players[1 - seat].side
         t = foe[j]
-        return (t is not None and not t.arriving and not side_masks(foe)[3] >> j & 1
-                and _HITS[s.card, t.card])
-    if isinstance(action, A.Move):
-        if state.moves >= MOVE_CAP or action.space == action.target or side[action.space] is None:
-            return False
-        covered = side_masks(side)[3]
-        return not covered >> action.space & 1 and not covered >> action.target & 1
-    if action == A.UNDO:
+        return (t is not None and not t.arriving and _HITS[s.card, t.card]
+                and not _covered(foe, j))
+    if kind is A.Simple and action.name == "undo":
         return bool(state.undo_log)
     if state.actions <= 0:
         return False
-    if isinstance(action, A.Play):
-        if action.card not in me.hand or _KIND.get(action.card) == "spell":
+    if kind is A.Play:
+        if action.card not in me.hand or action.card not in _PLAY:
             return False
         return side[action.space] is None or all(x is not None for x in side)
-    if isinstance(action, A.Cast):
+    if kind is A.Cast:
         return action.spell in me.hand and action in _spell_actions(state, seat, action.spell)
-    if isinstance(action, A.Bolt):
+    if kind is A.Bolt:
         s = side[action.space]
-        return (s is not None and s.new and s.arriving and not s.bolt
-                and _KIND[s.card] == "unit")
-    if action == A.DRAW:
+        return (s is not None and s.new and s.arriving and not s.bolt and s.card in _UNIT)
+    if kind is A.Simple and action.name == "draw":
         return state.actions >= 2 and bool(me.deck)
     return False
 
