@@ -819,3 +819,27 @@ def test_from_json_names_what_it_expected() -> None:
                 {**GAME.to_json(GAME.new_game(1, 2)), "turn": None}):
         with pytest.raises(ValueError):
             GAME.from_json(bad)
+
+
+def test_is_legal_agrees_on_every_spell_target() -> None:
+    """With every spell in hand, each possible cast code is legal exactly when it is listed."""
+    casts = [A.cast(s, (p,)) for s in ("wisdom",) for p in (0, 1)]
+    casts += [A.cast("spy"), A.cast("fire-rain")]
+    casts += [A.cast(s, (p, j)) for s in ("recall", "poison", "catapult") for p in (0, 1)
+              for j in range(6)]
+    casts += [A.cast("bribery", (i, j, d)) for i in range(6) for j in range(6) for d in range(6)]
+    rng = random.Random(5)
+    for seed in range(3):
+        state = GAME.new_game(seed, 2)
+        for step in range(250):
+            if state.winner is not None:
+                break
+            if step % 5 == 0:
+                probe = state.clone()
+                probe.players[probe.current].hand += ["wisdom", "spy", "fire-rain", "recall",
+                                                      "poison", "catapult", "bribery"]
+                probe.actions = max(probe.actions, 1)
+                listed = {a.encode() for a in rules.legal(probe, probe.current)}
+                for a in casts:
+                    assert rules.is_legal(probe, probe.current, a) == (a.encode() in listed), a
+            GAME.apply(state, state.current, rng.choice(GAME.legal_actions(state, state.current)))

@@ -215,13 +215,35 @@ def is_legal(state: State, seat: int, action: A.Action) -> bool:
             return False
         return side[action.space] is None or all(x is not None for x in side)
     if kind is A.Cast:
-        return action.spell in me.hand and action in _spell_actions(state, seat, action.spell)
+        return action.spell in me.hand and _cast_ok(state, seat, action)
     if kind is A.Bolt:
         s = side[action.space]
         return (s is not None and s.new and s.arriving and not s.bolt and s.card in _UNIT)
     if kind is A.Simple and action.name == "draw":
         return state.actions >= 2 and bool(me.deck)
     return False
+
+
+def _cast_ok(state: State, seat: int, action: A.Cast) -> bool:
+    """Returns whether a spell's targets are legal (the spell being in hand)."""
+    spell, args = action.spell, action.args
+    if spell in ("spy", "fire-rain"):
+        return True
+    if spell == "wisdom":
+        return True  # decode only reads seats 0 and 1
+    if spell == "bribery":
+        mine, theirs, dest = args
+        me, foe = state.players[seat].side, state.players[1 - seat].side
+        m, t = me[mine], foe[theirs]
+        return (m is not None and m.card in _UNIT and t is not None and t.card in _UNIT
+                and not _covered(foe, theirs) and (dest == mine or me[dest] is None))
+    side = state.players[args[0]].side
+    s = side[args[1]]
+    if s is None:
+        return False
+    if spell == "catapult":
+        return s.card not in _UNIT
+    return s.card in _UNIT and (spell == "poison" or not _covered(side, args[1]))
 
 
 def side_masks(side: list[Slot | None]) -> tuple[int, int, int, int]:
