@@ -71,6 +71,7 @@ _ATTACK_BASE = [A.attack(i, A.BASE) for i in range(SPACES)]
 _BOLT = [A.bolt(i) for i in range(SPACES)]
 _HITS = {(a, b): can_hit(CARDS[a], CARDS[b]) for a in CARDS for b in CARDS}
 _ATTACKS = {cid: c.attacks for cid, c in CARDS.items()}
+_BIT = tuple(1 << i for i in range(SPACES))
 
 
 def cover_map(side: list[Slot | None]) -> list[bool]:
@@ -113,14 +114,13 @@ def legal(state: State, seat: int) -> list[A.Action]:
     occupied = walls = 0
     bolts = []
     attackers = []
-    for i in range(SPACES):
-        s = side[i]
+    for i, s in enumerate(side):
         if s is None:
             continue
-        occupied |= 1 << i
+        occupied |= _BIT[i]
         card = s.card
         if card in _WALL:
-            walls |= 1 << i
+            walls |= _BIT[i]
         elif s.arriving and not s.bolt:
             if s.new and card in _UNIT:
                 bolts.append(_BOLT[i])
@@ -139,18 +139,16 @@ def legal(state: State, seat: int) -> list[A.Action]:
     if attackers:
         foe = state.players[1 - seat].side
         fwalls = 0
-        for j in range(SPACES):
-            t = foe[j]
+        for j, t in enumerate(foe):
             if t is not None and t.card in _WALL:
-                fwalls |= 1 << j
-        near = (fwalls << 1) | (fwalls >> 1)
+                fwalls |= _BIT[j]
+        near = ((fwalls << 1) | (fwalls >> 1)) & ~fwalls
         targets = []
         base = state.lock <= 0
-        for j in range(SPACES):
-            t = foe[j]
+        for j, t in enumerate(foe):
             if t is not None and not t.arriving:
                 base = False
-                if not near >> j & 1 or fwalls >> j & 1:
+                if not near & _BIT[j]:
                     targets.append((j, t.card))
         for i, card in attackers:
             row = _ATTACK[i]
