@@ -346,6 +346,10 @@ def render_board(view: dict[str, Any], *, names: Sequence[str]) -> bytes:
            else "Bases unlocked: an empty side leaves its base open")
     if not view["strike_back"]:
         sub += "  ·  strike back off"
+    if not view["over"] and view["steps_left"] <= 10:
+        sub += f"  ·  {view['steps_left']} steps left this turn"
+    elif not view["over"] and view["moves_left"] == 0:
+        sub += "  ·  no free moves left this turn"
     _stamp(image, (LEFT + 12, y + 44), sub, size=16, fill=MUTED)
     ey = y + 70
     for text in view["recent"][-4:]:
