@@ -254,7 +254,8 @@ class Drakones(Game):
         if view["over"]:
             lines.append(f"Game over: {name(view['winner'])} wins ({view['reason']}).")
         else:
-            lines.append(f"{name(view['current'])} to play, {view['actions']} actions left.")
+            n = view["actions"]
+            lines.append(f"{name(view['current'])} to play, {n} action{'s' if n != 1 else ''} left.")
         if view["hand"] is not None:
             lines.append("Hand: " + ", ".join(CARDS[c].title for c in view["hand"]))
         for text in view["recent"][-3:]:

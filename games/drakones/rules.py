@@ -128,11 +128,14 @@ def legal(state: State, seat: int) -> list[A.Action]:
             attackers.append((i, card))
     if state.actions > 0:
         spaces = (_FULL & ~occupied) or _FULL
+        spells = []
         for card in sorted(set(me.hand)):
             if card in _PLAY_MASK:
                 out += _PLAY_MASK[card][spaces]
             else:
-                out += _spell_actions(state, seat, card)
+                spells.append(card)
+        for card in spells:
+            out += _spell_actions(state, seat, card)
         out += bolts
         if state.actions >= 2 and me.deck:
             out.append(A.DRAW)
