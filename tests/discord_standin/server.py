@@ -422,13 +422,15 @@ class StandIn:
         return result
 
     async def wait_idle(self, quiet: float = 0.15, timeout: float = 15.0) -> None:
-        """Waits until every interaction has its response and no request came for `quiet` s."""
+        """Waits until every interaction is answered (no 'thinking…' left) and no request came for
+        `quiet` seconds."""
         deadline = time.perf_counter() + timeout
         while True:
             now = time.perf_counter()
             last = self.requests[-1].at if self.requests else 0.0
             pending = [ix for ix in self.interactions.values() if ix.responded_at is None]
-            if not pending and now - last >= quiet:
+            loading = [m for m in self.messages.values() if m.flags & LOADING and not m.deleted]
+            if not pending and not loading and now - last >= quiet:
                 return
             if now > deadline:
                 raise TimeoutError(f"not idle: {len(pending)} interactions unanswered")
@@ -554,10 +556,10 @@ class StandIn:
             body = {"code": exc.code, "message": exc.message}
             if exc.errors is not None:
                 body["errors"] = exc.errors
-            response: web.StreamResponse = web.json_response(body, status=exc.status)
+            response: web.StreamResponse = _json(body, exc.status)
         else:
             record.status = status
-            response = web.Response(status=204) if body is None else web.json_response(body, status=status)
+            response = web.Response(status=204) if body is None else _json(body, status)
         async with self._changed:
             self._changed.notify_all()
         return response
@@ -774,6 +776,11 @@ class StandIn:
             msg.flags &= ~LOADING
             msg.pinged = _pings(msg.content, payload.get("allowed_mentions"))
         msg.edits += 1
+
+
+def _json(body: Any, status: int) -> web.Response:
+    """Answers JSON with Discord's exact content type (discord.py compares it literally)."""
+    return web.Response(body=json.dumps(body).encode(), status=status, headers={"Content-Type": "application/json"})
 
 
 async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
