@@ -222,11 +222,12 @@ class HoardBot(discord.Client):
 
     host: Host
 
-    def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time,
+                 **options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions(
-            everyone=False, roles=False, users=True, replied_user=False))
+            everyone=False, roles=False, users=True, replied_user=False), **options)
         self.settings = settings
         self.clock = clock
         self.tree = app_commands.CommandTree(self)

@@ -55,7 +55,7 @@ class Harness:
                             guild_id=s.guild_id if self.guild else None, api_base=s.api_base,
                             log_level="INFO")
         use_api(s.api_base)
-        bot = HoardBot(settings, clock=self.clock)
+        bot = HoardBot(settings, clock=self.clock, guild_ready_timeout=0.05)
         await bot.login(s.token)
         self._task = asyncio.create_task(bot.connect(reconnect=True))
         await asyncio.wait_for(bot.wait_until_ready(), 10)

@@ -185,6 +185,8 @@ class Request:
     files: list[tuple[str, bytes]]
     at: float
     status: int = 200
+    channel: int | None = None
+    """The channel the request concerned (channel routes, interaction callbacks and webhooks)."""
 
 
 class HTTPError(Exception):
@@ -421,7 +423,7 @@ class StandIn:
             result = await asyncio.wait_for(self._changed.wait_for(predicate), timeout)
         return result
 
-    async def wait_idle(self, quiet: float = 0.15, timeout: float = 15.0) -> None:
+    async def wait_idle(self, quiet: float = 0.06, timeout: float = 15.0) -> None:
         """Waits until every interaction is answered (no 'thinking…' left) and no request came for
         `quiet` seconds."""
         deadline = time.perf_counter() + timeout
@@ -546,6 +548,7 @@ class StandIn:
         path = "/" + request.match_info["tail"]
         payload, files = await _read_body(request)
         record = Request(request.method, path, payload, files, time.perf_counter())
+        record.channel = self._channel_of(path)
         self.requests.append(record)
         try:
             status, body = await self._handle(request, path, payload, files)
@@ -563,6 +566,14 @@ class StandIn:
         async with self._changed:
             self._changed.notify_all()
         return response
+
+    def _channel_of(self, path: str) -> int | None:
+        parts = path.strip("/").split("/")
+        if parts[0] == "channels" and len(parts) > 1 and parts[1].isdigit():
+            return int(parts[1])
+        token = parts[2] if parts[0] in ("interactions", "webhooks") and len(parts) > 2 else None
+        ix = self._by_token.get(token) if token else None
+        return ix.channel_id if ix else None
 
     def _require_bot(self, request: web.Request) -> None:
         if request.headers.get("Authorization") != f"Bot {self.token}":
