@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import os
 import re
+import sys
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -14,10 +16,11 @@ import pytest
 import games
 from bot import discord_app
 from bot.discord_views import MAX_CUSTOM_ID
-from tests.discord_standin import User, toygame
+from tests.discord_standin import StandIn, User, toygame
 from tests.discord_standin.harness import Clock, ErrorLogs, Harness
 from tests.discord_standin.limits import check_commands
 
+ROOT = Path(__file__).resolve().parent.parent
 ALICE, BOB, CAROL = User(1001, "Alice"), User(1002, "Bob", locale="de"), User(1003, "Carol")
 PLAYERS = [ALICE, BOB]
 
@@ -310,11 +313,44 @@ async def test_slow_host_is_deferred_and_errors_apologise(tmp_path: Path, monkey
 
 
 @run
-async def test_gateway_drop_resumes(tmp_path: Path) -> None:
-    """When the websocket drops, the client resumes its session and commands keep working."""
-    async with Harness(tmp_path / "h.db") as h:
+async def test_gateway_heartbeats_and_resume(tmp_path: Path) -> None:
+    """The client heartbeats; when the websocket drops it resumes its session and commands keep working."""
+    async with Harness(tmp_path / "h.db", heartbeat_interval=150) as h:
+        await h.standin.wait_for(lambda: h.standin.heartbeats >= 2, timeout=5)
         await h.standin.drop_gateway()
         await h.standin.wait_ready()
         assert h.standin.resumes == 1 and h.standin.identifies == 1
         ix = await h.slash(ALICE, "rules", game=toygame.NAME)
         assert h.standin.original(ix).is_ephemeral
+
+
+@run
+async def test_join_option_autocomplete(tmp_path: Path) -> None:
+    """/join's option offers the chosen game's options as name=value."""
+    async with Harness(tmp_path / "h.db") as h:
+        ix = await h.standin.autocomplete(ALICE, h.channel, "join", "option", game=toygame.NAME, option="hand")
+        await h.standin.wait_idle()
+        assert [c["value"] for c in ix.choices] == ["hand=5", "hand=8", "hand=40"]
+
+
+@run
+async def test_the_hoard_process_serves_discord(tmp_path: Path) -> None:
+    """`hoard discord` (the launcher, run_discord) logs in through HOARD_DISCORD_API and answers."""
+    standin = await StandIn().start()
+    env = {**os.environ, "DISCORD_TOKEN": standin.token, "HOARD_DISCORD_API": standin.api_base,
+           "HOARD_DB": str(tmp_path / "p.db"), "PYTHONPATH": str(ROOT), "HOARD_LOG_LEVEL": "INFO"}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot.launcher", "discord", cwd=tmp_path, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    try:
+        await standin.wait_ready(timeout=20)
+        ix = await standin.slash(ALICE, standin.channel_ids[0], "rules", game="nosuchgame")
+        await standin.wait_idle()
+        reply = standin.original(ix)
+        assert reply is not None and reply.is_ephemeral and "no game called" in reply.content
+        assert standin.command_puts and standin.errors == []
+    finally:
+        proc.terminate()
+        _, err = await proc.communicate()
+        await standin.close()
+    assert b"Traceback" not in err, err.decode()[-2000:]

@@ -28,9 +28,10 @@ class Harness:
     """A stand-in plus a HoardBot connected to it; `restart()` swaps in a fresh bot on the same db."""
 
     def __init__(self, db_path: Path, *, channels: int = 1, guild: bool = False,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, heartbeat_interval: int = 41250) -> None:
         self.db_path = db_path
-        self.standin = StandIn(channel_ids=tuple(900_000_000_000_000_101 + i for i in range(channels)))
+        self.standin = StandIn(channel_ids=tuple(900_000_000_000_000_101 + i for i in range(channels)),
+                               heartbeat_interval=heartbeat_interval)
         self.guild = guild
         self.clock = clock
         self.bot: HoardBot | None = None

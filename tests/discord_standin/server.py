@@ -206,8 +206,12 @@ class StandIn:
         token: str = "standin-bot-token",
         guild_id: int = 900_000_000_000_000_001,
         channel_ids: tuple[int, ...] = (900_000_000_000_000_101,),
+        heartbeat_interval: int = 41250,
     ) -> None:
         self.token = token
+        self.heartbeat_interval = heartbeat_interval
+        """Milliseconds between the client's heartbeats (HELLO); Discord sends about 41 s."""
+        self.heartbeats = 0
         self.guild_id = guild_id
         self.channel_ids = list(channel_ids)
         self._ids = itertools.count(1_300_000_000_000_000_000)
@@ -451,18 +455,20 @@ class StandIn:
         if self._ws is not None and not self._ws.closed:
             await self._ws.close(code=4000, message=b"replaced by a new connection")
         self._ws = ws
-        await self._send(ws, {"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None})
+        await self._send(ws, {"op": 10, "d": {"heartbeat_interval": self.heartbeat_interval}, "s": None, "t": None})
         async for msg in ws:
             if msg.type != WSMsgType.TEXT:
                 continue
             data = json.loads(msg.data)
             op = data.get("op")
             if op == 1:
+                self.heartbeats += 1
                 await self._send(ws, {"op": 11, "d": None, "s": None, "t": None})
             elif op == 2:
                 await self._identify(ws, data["d"])
             elif op == 6:
                 await self._resume(ws, data["d"])
+            await self._notify()
         if self._ws is ws:
             self._ws = None
             self._ready.clear()
@@ -563,9 +569,12 @@ class StandIn:
         else:
             record.status = status
             response = web.Response(status=204) if body is None else _json(body, status)
+        await self._notify()
+        return response
+
+    async def _notify(self) -> None:
         async with self._changed:
             self._changed.notify_all()
-        return response
 
     def _channel_of(self, path: str) -> int | None:
         parts = path.strip("/").split("/")
