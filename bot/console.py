@@ -26,10 +26,10 @@ DEFAULT_CHANNEL = "console"
 _LINE = re.compile(r"^(?:#(?P<channel>\S+)\s+)?@(?P<user>\w[\w.-]*)\s+(?P<rest>.+)$")
 
 HELP = """Type lines like:
-  @alice /join drachenherz      @bob /join      @alice /start
+  @alice /join                  @bob /join      @alice /start
   @alice 2                      (take move 2 of alice's list)
   @bob /addbot   /match 3   /sumof 2   /hand   /status   /resign   /rules   /leave   /timer 120
-  #room2 @carol /join rivalwing (another channel)
+  #room2 @carol /join <game>   (another channel; /rules lists the games)
   /quit to leave."""
 
 

@@ -266,7 +266,8 @@ class Host:
             actions = table.game.legal_actions(table.live.state, seat)
             index = int(text)
             if not actions:
-                raise Refused("You have no move to make right now.")
+                raise Refused("It is not your turn." if seat not in table.to_play()
+                              else "You have no move to make right now.")
             if not 1 <= index <= len(actions):
                 raise Refused(f"Choose a move from 1 to {len(actions)}.")
             return actions[index - 1].encode()

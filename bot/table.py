@@ -4,13 +4,13 @@ Pure and synchronous: every method either changes the table and returns what hap
 `Refused` with a polite message and changes nothing. The host adds locking, persistence, rendering
 and replies around it.
 
-Series rules (the Drachenherz seed's /match and /sumof, used by every game):
+Series rules (the online host's /match and /sumof, used by every game):
 - no series set: each game stands alone and the next one starts with `/start`;
 - `/match X`: games follow one another until a player has X wins (draws count for nobody);
 - `/sumof X`: exactly X games; the highest total of game scores wins (equal totals share the win).
 While a series is in progress the next game starts by itself when one ends.
 A resignation ends a game for two players with the other seat winning; in a game for more players
-the game's own rule applies when it has one (RivalWing's withdrawal), else the game ends and every
+the game's own rule applies when it has one (a withdrawal), else the game ends and every
 other seat wins.
 """
 
@@ -25,7 +25,6 @@ from games.core import RESIGN_CODE, Event, Game, LogEntry, Outcome, Record, Seat
 
 log = logging.getLogger(__name__)
 
-DEFAULT_GAME = "drachenherz"
 SERIES_LIMIT = 99
 MAX_TIMEOUTS = 3
 """Consecutive timeouts after which a player forfeits."""
@@ -117,7 +116,7 @@ class Table:
     """A channel's table. `version` grows with every change a button could be stale against."""
 
     channel: str
-    game_name: str = DEFAULT_GAME
+    game_name: str = games.DEFAULT
     seats: list[SeatInfo] = field(default_factory=list)
     series: Series = field(default_factory=Series)
     timer: int | None = None
@@ -345,7 +344,7 @@ class Table:
         series = data.get("series", {})
         return cls(
             channel=channel,
-            game_name=data.get("game", DEFAULT_GAME),
+            game_name=data.get("game", games.DEFAULT),
             seats=[SeatInfo(**s) for s in data.get("seats", [])],
             series=Series(series.get("mode", "single"), series.get("target", 1),
                           [GameResult(**r) for r in series.get("results", [])]),
