@@ -241,6 +241,11 @@ class HoardBot(discord.Client):
         self._timer_wake = asyncio.Event()
         self._timer_task: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[Any]] = set()
+        self._busy = 0
+        self._latest: dict[str, int] = {}
+        """The newest state version seen per table (from any reply)."""
+        self._menus: dict[tuple[str, str], Reply] = {}
+        """The last hand shown per (table, user): menu clicks at its version need no host call."""
         self.synced = False
         """Whether the last start re-synced the command set (False: its hash was unchanged)."""
 
@@ -268,6 +273,18 @@ class HoardBot(discord.Client):
         await super().close()
         if getattr(self, "host", None) is not None:
             await self.host.close()
+
+    def is_idle(self) -> bool:
+        """Returns whether no command, click, post or background edit is in progress."""
+        return self._busy == 0 and not self._background
+
+    @contextlib.contextmanager
+    def _working(self) -> Any:
+        self._busy += 1
+        try:
+            yield
+        finally:
+            self._busy -= 1
 
     async def command_payload(self, guild: discord.abc.Snowflake | None) -> list[dict[str, Any]]:
         """Returns the command set exactly as `tree.sync` would send it."""
@@ -298,6 +315,10 @@ class HoardBot(discord.Client):
     async def run_command(self, interaction: discord.Interaction, verb: Verb, args: Sequence[str] = ()) -> None:
         """Runs a slash command through the host and answers with its replies."""
         command = self._command(interaction, verb, args)
+        with self._working():
+            await self._run_command(interaction, verb, command)
+
+    async def _run_command(self, interaction: discord.Interaction, verb: Verb, command: Command) -> None:
         try:
             replies, deferred = await self._handle(interaction, command, ephemeral=verb in EPHEMERAL_VERBS)
             responder = Responder(interaction, deferred)
@@ -337,7 +358,17 @@ class HoardBot(discord.Client):
             log.debug("Deferred %s at table %s", command.verb.value, command.channel)
         replies = await task
         self._timer_wake.set()
+        self._remember(command, replies)
         return replies, deferred
+
+    def _remember(self, command: Command, replies: Sequence[Reply]) -> None:
+        """Tracks each table's newest version and each player's last menu."""
+        for reply in replies:
+            table = reply.table or reply.channel
+            if reply.version is not None:
+                self._latest[table] = max(self._latest.get(table, -1), reply.version)
+            if reply.kind is ReplyKind.HAND and reply.private_to is not None:
+                self._menus[(table, reply.private_to)] = reply
 
     async def _send_private(self, responder: Responder, interaction: discord.Interaction,
                             replies: Sequence[Reply], *, skip: Sequence[Reply] = ()) -> None:
@@ -354,6 +385,10 @@ class HoardBot(discord.Client):
 
     async def on_hoard_click(self, interaction: discord.Interaction, click: ui.Click) -> None:
         """Handles every Hoard button and select."""
+        with self._working():
+            await self._click(interaction, click)
+
+    async def _click(self, interaction: discord.Interaction, click: ui.Click) -> None:
         try:
             if click.table != str(interaction.channel_id):
                 await interaction.response.send_message("That button belongs to another table.", ephemeral=True)
@@ -397,10 +432,15 @@ class HoardBot(discord.Client):
         await responder.finish()
 
     async def _navigate(self, interaction: discord.Interaction, click: ui.Click) -> None:
-        command = self._command(interaction, Verb.MOVES, version=click.version)
-        replies, deferred = await self._handle(interaction, command, ephemeral=True)
+        hand = self._menus.get((click.table, str(interaction.user.id)))
+        if hand is not None and hand.version == click.version == self._latest.get(click.table):
+            replies: list[Reply] = [hand]
+            deferred = None
+        else:
+            command = self._command(interaction, Verb.MOVES, version=click.version)
+            replies, deferred = await self._handle(interaction, command, ephemeral=True)
+            hand = next((r for r in replies if r.kind is ReplyKind.HAND), None)
         responder = Responder(interaction, deferred)
-        hand = next((r for r in replies if r.kind is ReplyKind.HAND), None)
         if hand is None:
             await self._send_private(responder, interaction, replies)
             await responder.finish()
@@ -496,8 +536,9 @@ class HoardBot(discord.Client):
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(self._timer_wake.wait(), min(delay, 3600.0))
                     continue
-                replies = await self.host.run_due_timers()
-                await self.post_replies(replies)
+                with self._working():
+                    replies = await self.host.run_due_timers()
+                    await self.post_replies(replies)
                 if not replies and self.host.next_deadline() == deadline:
                     await asyncio.sleep(1.0)
             except asyncio.CancelledError:

@@ -329,7 +329,7 @@ async def test_join_option_autocomplete(tmp_path: Path) -> None:
     """/join's option offers the chosen game's options as name=value."""
     async with Harness(tmp_path / "h.db") as h:
         ix = await h.standin.autocomplete(ALICE, h.channel, "join", "option", game=toygame.NAME, option="hand")
-        await h.standin.wait_idle()
+        await h.settle()
         assert [c["value"] for c in ix.choices] == ["hand=5", "hand=8", "hand=40"]
 
 

@@ -71,26 +71,39 @@ class Harness:
         self.bot = None
 
     async def restart(self) -> HoardBot:
-        await self.standin.wait_idle()
+        await self.settle()
         await self.stop_bot()
         return await self.start_bot()
+
+    async def settle(self, timeout: float = 15.0) -> None:
+        """Waits until every interaction is answered and the bot has nothing left in progress."""
+        s = self.standin
+        deadline = time.perf_counter() + timeout
+        while True:
+            pending = any(ix.responded_at is None for ix in s.interactions.values())
+            loading = any(m.flags & 128 and not m.deleted for m in s.messages.values())
+            if not pending and not loading and (self.bot is None or self.bot.is_idle()):
+                return
+            if time.perf_counter() > deadline:
+                raise TimeoutError("the bot did not settle")
+            await asyncio.sleep(0.005)
 
     # -- playing ---------------------------------------------------------------------------------
 
     async def slash(self, user: User, name: str, **options: Any) -> Interaction:
         """Runs a slash command and waits until the bot has finished answering."""
         ix = await self.standin.slash(user, self.channel, name, **options)
-        await self.standin.wait_idle()
+        await self.settle()
         return ix
 
     async def click(self, user: User, message: Message, custom_id: str) -> Interaction:
         ix = await self.standin.click(user, message, custom_id)
-        await self.standin.wait_idle()
+        await self.settle()
         return ix
 
     async def select(self, user: User, message: Message, custom_id: str, values: list[str]) -> Interaction:
         ix = await self.standin.select(user, message, custom_id, values)
-        await self.standin.wait_idle()
+        await self.settle()
         return ix
 
     def boards(self) -> list[Message]:
@@ -125,7 +138,8 @@ class Harness:
         hand = await self.open_hand(user)
         for _ in range(10):
             comps = [c for c in hand.iter_components() if c.get("label") not in ("Back", "◀ Previous", "Next ▶")]
-            assert comps, f"no choices offered to {user.name}: {hand.content}"
+            assert comps, (f"no choices offered to {user.name}: {hand.content} "
+                           f"(board: {self.board().content} {self.board().embeds[0].get('description')})")
             select = next((c for c in comps if c["type"] == 3), None)
             entries = select["options"] if select else comps
             index = pick(entries) if pick else 0
