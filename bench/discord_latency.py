@@ -1,10 +1,14 @@
 """Interaction latency of Hoard on Discord: 20 concurrent tables played through the local stand-in.
 
-    python bench/discord_latency.py [--tables 20] [--moves 12] [--game NAME]
+    python bench/discord_latency.py [--tables 20] [--moves 12] [--game NAME] [--in-process]
 
 Each table seats two simulated users who /join, /start and then move through the Hand button and
 the menus, all tables at once. Prints p50/p99 from the interaction's dispatch on the gateway to the
 bot's initial response, and to the last message the bot sent or edited for it.
+
+By default the bot runs as its own process (`run_discord`, as `hoard discord` does), so the stand-in
+and the bot do not share an event loop or a GIL, as with the real Discord; `--in-process` runs
+both in one process.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import statistics
 import sys
 import tempfile
@@ -21,8 +26,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games  # noqa: E402
+from bot.config import Settings  # noqa: E402
+from bot.discord_app import run_discord  # noqa: E402
 from tests.discord_standin import Interaction, StandIn, User, toygame  # noqa: E402
 from tests.discord_standin.harness import Harness  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 class Table:
@@ -38,11 +47,12 @@ class Table:
         s = self.h.standin
         await asyncio.wait_for(ix.responded.wait(), 10)
         while True:
-            last = max((r.at for r in s.requests if r.channel == self.channel), default=0.0)
-            loading = any(m.flags & 128 and not m.deleted for m in s.messages.values() if m.channel_id == self.channel)
+            last = s.last_request.get(self.channel, 0.0)
+            original = s.original(ix)
+            loading = original is not None and original.flags & 128 and not original.deleted
             if not loading and time.perf_counter() - last > 0.08:
                 break
-            await asyncio.sleep(0.02)
+            await asyncio.sleep(0.03)
         self.done.append(ix)
         return ix
 
@@ -98,19 +108,54 @@ def final_latency(standin: StandIn, ix: Interaction) -> float:
     return max(times, default=ix.responded_at or ix.dispatched_at) - ix.dispatched_at
 
 
+class BotProcess:
+    """The bot as a child process talking to the stand-in (duck-types the Harness for `Table`)."""
+
+    def __init__(self, db: Path, tables: int) -> None:
+        self.db = db
+        self.standin = StandIn(channel_ids=tuple(900_000_000_000_000_101 + i for i in range(tables)))
+        self.proc: asyncio.subprocess.Process | None = None
+
+    async def __aenter__(self) -> BotProcess:
+        await self.standin.start()
+        env = {**os.environ, "DISCORD_TOKEN": self.standin.token, "HOARD_DISCORD_API": self.standin.api_base,
+               "HOARD_DB": str(self.db), "HOARD_LOG_LEVEL": "WARNING",
+               "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)}
+        self.proc = await asyncio.create_subprocess_exec(sys.executable, __file__, "--bot-child", env=env)
+        await self.standin.wait_ready(timeout=30)
+        await asyncio.sleep(0.5)  # let the client finish its READY handling
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            await self.proc.wait()
+        await self.standin.close()
+
+
+def child() -> None:
+    """Runs the bot the way `hoard discord` does, with Embers registered too."""
+    logging.basicConfig(level=logging.WARNING)
+    toygame.install()
+    asyncio.run(run_discord(Settings.from_env()))
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--moves", type=int, default=12)
     parser.add_argument("--game", default=None)
+    parser.add_argument("--in-process", action="store_true")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     toygame.install()
     real = [n for n in games.names() if n != toygame.NAME]
     game = args.game or ("drachenherz" if "drachenherz" in real else (real[0] if real else toygame.NAME))
     with tempfile.TemporaryDirectory() as tmp:
-        async with Harness(Path(tmp) / "bench.db", channels=args.tables) as h:
-            tables = [Table(h, c, i) for i, c in enumerate(h.standin.channel_ids)]
+        db = Path(tmp) / "bench.db"
+        runner = Harness(db, channels=args.tables) if args.in_process else BotProcess(db, args.tables)
+        async with runner as h:
+            tables = [Table(h, c, i) for i, c in enumerate(h.standin.channel_ids)]  # type: ignore[arg-type]
             started = time.perf_counter()
             await asyncio.gather(*(t.run(game, args.moves) for t in tables))
             wall = time.perf_counter() - started
@@ -118,11 +163,15 @@ async def main() -> None:
             initial = [ix.latency for ix in interactions if ix.latency is not None]
             final = [final_latency(h.standin, ix) for ix in interactions]
             deferred = sum(ix.response_type in (5, 6) for ix in interactions)
-            print(f"game {game}: {args.tables} tables, {len(interactions)} interactions in {wall:.1f} s "
-                  f"({deferred} deferred, {len(h.standin.errors)} refused by the stand-in)")
+            where = "in one process" if args.in_process else "bot in its own process"
+            print(f"game {game}, {where}: {args.tables} tables, {len(interactions)} interactions in "
+                  f"{wall:.1f} s ({deferred} deferred, {len(h.standin.errors)} refused by the stand-in)")
             print(f"  to initial response:  {percentiles(initial)}")
             print(f"  to final message:     {percentiles(final)}")
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    if "--bot-child" in sys.argv:
+        child()
+    else:
+        asyncio.run(main())

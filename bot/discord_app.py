@@ -36,7 +36,7 @@ from bot.messages import Command, Reply, ReplyKind, Verb
 
 log = logging.getLogger(__name__)
 
-DEFER_AFTER = 0.6
+DEFER_AFTER = 0.3
 """Seconds the host may take before the interaction is deferred (Discord allows 3)."""
 EPHEMERAL_VERBS = frozenset({Verb.HAND, Verb.RULES})
 APOLOGY = "Sorry, something went wrong on our side. Nothing was changed; please try again."
@@ -500,11 +500,7 @@ class HoardBot(discord.Client):
         table = post.board.table or post.channel
         self._posted[table] = max(self._posted.get(table, -1), post.board.version or 0)
         previous = self._boards.get(table)
-        if previous is None:
-            stored = await self.host.store.get_meta(f"discord.board.{table}")
-            previous = int(stored) if stored else None
         self._boards[table] = message_id
-        await self.host.store.set_meta(f"discord.board.{table}", str(message_id))
         if previous is not None and previous != message_id:
             self._spawn(self._strip(int(post.channel), previous, table))
 
@@ -576,6 +572,7 @@ def add_commands(bot: HoardBot) -> None:
         return app_commands.choices(game=game_choices)(func) if game_choices else func
 
     @tree.command(name="join", description=T("Take a seat at this channel's table (the first join picks the game)."))
+    @app_commands.guild_only()
     @app_commands.describe(game=T("The game to play (only the first player chooses)."),
                            option=T("A game option as name=value, e.g. a faction."))
     @with_games
@@ -596,48 +593,58 @@ def add_commands(bot: HoardBot) -> None:
         return [app_commands.Choice(name=t[:100], value=t[:100]) for t in found[:25]]
 
     @tree.command(name="leave", description=T("Leave this channel's table."))
+    @app_commands.guild_only()
     async def leave(interaction: discord.Interaction) -> None:
         await bot.run_command(interaction, Verb.LEAVE)
 
     @tree.command(name="start", description=T("Start the game with everyone seated."))
+    @app_commands.guild_only()
     @app_commands.describe(timer=T("Seconds per decision for this game."))
     async def start(interaction: discord.Interaction,
                     timer: app_commands.Range[int, 10, 86400] | None = None) -> None:
         await bot.run_command(interaction, Verb.START, [f"timer={timer}"] if timer is not None else [])
 
     @tree.command(name="match", description=T("Play a match: the first to win X games wins."))
+    @app_commands.guild_only()
     @app_commands.describe(x=T("How many games must be won (1-99)."))
     async def match(interaction: discord.Interaction, x: app_commands.Range[int, 1, 99]) -> None:
         await bot.run_command(interaction, Verb.MATCH, [str(x)])
 
     @tree.command(name="sumof", description=T("Play X games and add up the scores."))
+    @app_commands.guild_only()
     @app_commands.describe(x=T("How many games to play (1-99)."))
     async def sumof(interaction: discord.Interaction, x: app_commands.Range[int, 1, 99]) -> None:
         await bot.run_command(interaction, Verb.SUMOF, [str(x)])
 
     @tree.command(name="addbot", description=T("Add a computer player to the table."))
+    @app_commands.guild_only()
     async def addbot(interaction: discord.Interaction) -> None:
         await bot.run_command(interaction, Verb.ADDBOT)
 
     @tree.command(name="hand", description=T("Show your hand and your choices (only you see it)."))
+    @app_commands.guild_only()
     async def hand(interaction: discord.Interaction) -> None:
         await bot.run_command(interaction, Verb.HAND)
 
     @tree.command(name="resign", description=T("Give up the current game."))
+    @app_commands.guild_only()
     async def resign(interaction: discord.Interaction) -> None:
         await bot.run_command(interaction, Verb.RESIGN)
 
     @tree.command(name="rules", description=T("Explain a game's rules and Hoard's commands."))
+    @app_commands.guild_only()
     @app_commands.describe(game=T("The game to explain (default: this table's)."))
     @with_games
     async def rules(interaction: discord.Interaction, game: str | None = None) -> None:
         await bot.run_command(interaction, Verb.RULES, [game] if game else [])
 
     @tree.command(name="status", description=T("Show this table: players, whose turn, the board."))
+    @app_commands.guild_only()
     async def status(interaction: discord.Interaction) -> None:
         await bot.run_command(interaction, Verb.STATUS)
 
     @tree.command(name="timer", description=T("Set the seconds each player has for a decision."))
+    @app_commands.guild_only()
     @app_commands.describe(seconds=T("Seconds per decision."))
     async def timer(interaction: discord.Interaction, seconds: app_commands.Range[int, 10, 86400]) -> None:
         await bot.run_command(interaction, Verb.TIMER, [str(seconds)])

@@ -118,6 +118,7 @@ async def test_command_payload_obeys_discord_limits_and_syncs_once(tmp_path: Pat
             assert re.fullmatch(r"[a-z]{1,32}", command["name"])
             assert 1 <= len(command["description"]) <= 100
             assert command["description_localizations"]["de"], command["name"]
+            assert command.get("dm_permission") is False or command.get("contexts") == [0]
             assert len(command.get("options", [])) <= 25
             for opt in command.get("options", []):
                 assert opt["description_localizations"]["de"]
@@ -297,6 +298,13 @@ async def test_slow_host_is_deferred_and_errors_apologise(tmp_path: Path, monkey
         assert "Alice joined" in h.standin.original(ix).content
         ix = await h.slash(CAROL, "rules")
         assert ix.response_type == 5 and h.standin.original(ix).is_ephemeral
+        await h.slash(BOB, "join")
+        ix = await h.slash(ALICE, "start")
+        assert ix.response_type == 5 and h.standin.original(ix).attachments, "the board fills the deferral"
+        ix = await h.click(ALICE, h.board(), h.board().component(label="Hand")["custom_id"])
+        assert ix.response_type == 6 and len(ix.followups) == 1
+        hand = h.standin.messages[ix.followups[0]]
+        assert hand.visible_to == ALICE.id and hand.attachments and hand.custom_ids()
 
         async def broken(command: Any) -> Any:
             raise RuntimeError("boom")

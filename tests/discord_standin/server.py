@@ -234,6 +234,8 @@ class StandIn:
         self.interactions: dict[int, Interaction] = {}
         self._by_token: dict[str, Interaction] = {}
         self.requests: list[Request] = []
+        self.last_request: dict[int, float] = {}
+        """When the bot last made a request concerning each channel."""
         self.errors: list[tuple[Request, str]] = []
         """Requests answered with 4xx: what real Discord would have refused."""
         self.identifies = 0
@@ -556,6 +558,8 @@ class StandIn:
         record = Request(request.method, path, payload, files, time.perf_counter())
         record.channel = self._channel_of(path)
         self.requests.append(record)
+        if record.channel is not None:
+            self.last_request[record.channel] = record.at
         try:
             status, body = await self._handle(request, path, payload, files)
         except HTTPError as exc:
