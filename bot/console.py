@@ -97,7 +97,10 @@ class Console:
         if not boards:
             return []
         shown: list[Reply] = []
+        has_hand = {r.private_to for r in replies if r.kind is ReplyKind.HAND}
         for user in boards[-1].waiting_on:
+            if user in has_hand:
+                continue
             hand = await self.host.handle(Command(channel, user, user, Verb.HAND))
             self.show(hand)
             shown += hand

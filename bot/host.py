@@ -204,8 +204,9 @@ class Host:
         table.strikes.pop(cmd.user, None)
         events += self._run_bots(table)
         replies = await self._after_change(table, events)
-        if table.is_playing and table.live is not None and table.game.legal_actions(
-                table.live.state, seat):
+        if table.is_playing and table.live is not None and (table.notes.get(seat) or
+                                                            table.game.legal_actions(
+                                                                table.live.state, seat)):
             replies.append(await self._hand_reply(table, seat, cmd))
         return replies
 
@@ -328,6 +329,10 @@ class Host:
         live = table.live
         replies: list[Reply] = []
         result = None
+        for event in events:
+            for seat in event.audience or ():
+                if not table.seats[seat].is_bot:
+                    table.notes.setdefault(seat, []).append(personalise(event.text, table.names))
         if live is not None and table.outcome() is not None and not live.recorded:
             finished = table.finish_game()
             result = {"scores": finished.scores, "winners": finished.winners,
@@ -385,8 +390,7 @@ class Host:
         owed = table.to_play()
         waiting = tuple(table.seats[s].user for s in owed if not table.seats[s].is_bot)
         if owed:
-            text_lines.append(", ".join(f"<@{table.seats[s].user}>" if not table.seats[s].is_bot
-                                        else table.seats[s].name for s in owed) + " to play.")
+            text_lines.append(", ".join(table.seats[s].name for s in owed) + " to play.")
         image = await self._board_image(table)
         fields = [("Players", ", ".join(("▶ " if s in owed else "") + n
                                         for s, n in enumerate(names)))]
@@ -421,7 +425,8 @@ class Host:
             for a in game.legal_actions(live.state, seat))
         renderer = renderers.get(table.game_name)
         image = await asyncio.to_thread(renderer.render_hand, view, names=names)
-        text = game.text(view, names)
+        notes = table.notes.pop(seat, [])
+        text = "\n".join([*notes, game.text(view, names)])
         if not choices:
             text += "\nNothing to decide right now."
         return Reply(table.channel, ReplyKind.HAND, text, private_to=cmd.user,
@@ -440,7 +445,7 @@ class Host:
         else:
             verdict = " and ".join(names[s] for s in outcome.winners) + " win" + (
                 "s" if len(outcome.winners) == 1 else "")
-        return f"{scores} — {verdict} ({outcome.reason})."
+        return f"{scores} — {verdict} ({personalise(outcome.reason, names)})."
 
     def _standing(self, table: Table) -> str:
         series, players = table.series, len(table.seats)

@@ -123,6 +123,8 @@ class Table:
     version: int = 0
     strikes: dict[str, int] = field(default_factory=dict)
     live: Live | None = None
+    notes: dict[Seat, list[str]] = field(default_factory=dict)
+    """Private events waiting to be shown in a seat's next hand reply (not persisted)."""
 
     # -- lookups --------------------------------------------------------------------------------
 

@@ -268,3 +268,21 @@ def test_no_game_names_in_bot_or_renderers() -> None:
             text = path.read_text(encoding="utf-8").lower()
             for name in set(names):
                 assert name not in text, f"{path} names the game {name}"
+
+
+def test_private_events_reach_only_their_player(tmp_path: Path) -> None:
+    """What a player draws is told in their private hand reply, never on the public board."""
+    async def scenario():
+        host = await open_host(tmp_path / "h.db")
+        await say(host, "alice", "join")
+        await say(host, "bob", "join")
+        replies = await say(host, "alice", "start")
+        board = only(replies, ReplyKind.BOARD)[0]
+        mover = board.waiting_on[0]
+        replies = await say(host, mover, "play", "1", version=board.version)
+        public = "\n".join(r.text for r in replies if r.private_to is None)
+        private = "\n".join(r.text for r in replies if r.private_to == mover)
+        assert "You draw" in private
+        assert "You draw" not in public
+        await host.close()
+    run(scenario())
