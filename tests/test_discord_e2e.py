@@ -7,7 +7,7 @@ import functools
 import os
 import re
 import sys
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,8 +38,10 @@ def run(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
 
 
 @pytest.fixture(autouse=True)
-def _embers() -> None:
+def _embers() -> Iterator[None]:
     toygame.install()
+    yield
+    toygame.uninstall()
 
 
 def real_game() -> str:
@@ -352,10 +354,10 @@ async def test_the_hoard_process_serves_discord(tmp_path: Path) -> None:
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     try:
         await standin.wait_ready(timeout=20)
-        ix = await standin.slash(ALICE, standin.channel_ids[0], "rules", game="nosuchgame")
+        ix = await standin.slash(ALICE, standin.channel_ids[0], "status")
         await standin.wait_idle()
         reply = standin.original(ix)
-        assert reply is not None and reply.is_ephemeral and "no game called" in reply.content
+        assert reply is not None and not reply.is_ephemeral and "nobody yet" in reply.content
         assert standin.command_puts and standin.errors == []
     finally:
         proc.terminate()

@@ -299,6 +299,9 @@ class StandIn:
         for key, value in options.items():
             if key not in schema:
                 raise KeyError(f"/{name} has no option {key!r}; it has {sorted(schema)}")
+            allowed = [c["value"] for c in schema[key].get("choices", [])]
+            if allowed and value not in allowed:
+                raise ValueError(f"Discord offers only {allowed} for /{name} {key}, not {value!r}")
             opts.append({"name": key, "type": schema[key]["type"], "value": value})
         data = {"id": command["id"], "name": name, "type": 1, "options": opts}
         if command.get("guild_id"):

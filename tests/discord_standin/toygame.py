@@ -192,3 +192,9 @@ def install() -> None:
     module.render_board = render_board  # type: ignore[attr-defined]
     module.render_hand = render_hand  # type: ignore[attr-defined]
     sys.modules.setdefault(f"renderers.{NAME}", module)
+
+
+def uninstall() -> None:
+    """Removes Embers from the registry again, so other tests see only the real games."""
+    games.registry._games().pop(NAME, None)
+    sys.modules.pop(f"renderers.{NAME}", None)
