@@ -1,9 +1,10 @@
 """Interaction latency of Hoard on Discord: 20 concurrent tables played through the local stand-in.
 
-    python bench/discord_latency.py [--tables 20] [--moves 12] [--game NAME] [--in-process]
+    python bench/discord_latency.py [--tables 20] [--moves 12] [--think 0.5] [--game NAME] [--in-process]
 
 Each table seats two simulated users who /join, /start and then move through the Hand button and
-the menus, all tables at once. Prints p50/p99 from the interaction's dispatch on the gateway to the
+the menus, all tables at once; a user waits about `--think` seconds (0.5x-1.5x, seeded) before each
+click, as people do (0 clicks as fast as the bot answers: a stress test). Prints p50/p99 from the interaction's dispatch on the gateway to the
 bot's initial response, and to the last message the bot sent or edited for it.
 
 By default the bot runs as its own process (`run_discord`, as `hoard discord` does), so the stand-in
@@ -17,6 +18,7 @@ import argparse
 import asyncio
 import logging
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -37,13 +39,15 @@ ROOT = Path(__file__).resolve().parent.parent
 class Table:
     """One channel with two players, driven one interaction at a time."""
 
-    def __init__(self, h: Harness, channel: int, index: int) -> None:
+    def __init__(self, h: Harness, channel: int, index: int, think: float) -> None:
         self.h, self.channel = h, channel
+        self.think = think
+        self.rng = random.Random(index)
         self.users = [User(10_000 + 2 * index, f"P{2 * index}"), User(10_001 + 2 * index, f"P{2 * index + 1}")]
         self.done: list[Interaction] = []
 
     async def settle(self, ix: Interaction) -> Interaction:
-        """Waits for the response and until this channel has been quiet for a moment."""
+        """Waits for the response and until this channel has been quiet for a moment, then thinks."""
         s = self.h.standin
         await asyncio.wait_for(ix.responded.wait(), 10)
         while True:
@@ -54,6 +58,8 @@ class Table:
                 break
             await asyncio.sleep(0.03)
         self.done.append(ix)
+        if self.think:
+            await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
         return ix
 
     def board(self):  # noqa: ANN201 - a stand-in Message
@@ -144,6 +150,7 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--moves", type=int, default=12)
+    parser.add_argument("--think", type=float, default=0.5)
     parser.add_argument("--game", default=None)
     parser.add_argument("--in-process", action="store_true")
     args = parser.parse_args()
@@ -155,7 +162,7 @@ async def main() -> None:
         db = Path(tmp) / "bench.db"
         runner = Harness(db, channels=args.tables) if args.in_process else BotProcess(db, args.tables)
         async with runner as h:
-            tables = [Table(h, c, i) for i, c in enumerate(h.standin.channel_ids)]  # type: ignore[arg-type]
+            tables = [Table(h, c, i, args.think) for i, c in enumerate(h.standin.channel_ids)]  # type: ignore[arg-type]
             started = time.perf_counter()
             await asyncio.gather(*(t.run(game, args.moves) for t in tables))
             wall = time.perf_counter() - started
@@ -164,7 +171,7 @@ async def main() -> None:
             final = [final_latency(h.standin, ix) for ix in interactions]
             deferred = sum(ix.response_type in (5, 6) for ix in interactions)
             where = "in one process" if args.in_process else "bot in its own process"
-            print(f"game {game}, {where}: {args.tables} tables, {len(interactions)} interactions in "
+            print(f"game {game}, {where}, think {args.think} s: {args.tables} tables, {len(interactions)} interactions in "
                   f"{wall:.1f} s ({deferred} deferred, {len(h.standin.errors)} refused by the stand-in)")
             print(f"  to initial response:  {percentiles(initial)}")
             print(f"  to final message:     {percentiles(final)}")
