@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import os
 import random
+import signal
 import statistics
 import sys
 import tempfile
@@ -134,7 +136,7 @@ class BotProcess:
 
     async def __aexit__(self, *exc: object) -> None:
         if self.proc is not None:
-            self.proc.terminate()
+            self.proc.send_signal(signal.SIGINT)
             await self.proc.wait()
         await self.standin.close()
 
@@ -143,7 +145,8 @@ def child() -> None:
     """Runs the bot the way `hoard discord` does, with Embers registered too."""
     logging.basicConfig(level=logging.WARNING)
     toygame.install()
-    asyncio.run(run_discord(Settings.from_env()))
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run_discord(Settings.from_env()))
 
 
 async def main() -> None:
