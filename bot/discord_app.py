@@ -433,7 +433,9 @@ class HoardBot(discord.Client):
 
     async def _navigate(self, interaction: discord.Interaction, click: ui.Click) -> None:
         hand = self._menus.get((click.table, str(interaction.user.id)))
-        if hand is not None and hand.version == click.version == self._latest.get(click.table):
+        cached = hand is not None and hand.version == click.version == self._latest.get(click.table)
+        if cached:
+            assert hand is not None
             replies: list[Reply] = [hand]
             deferred = None
         else:
@@ -466,6 +468,8 @@ class HoardBot(discord.Client):
             await responder.private({"content": STALE_MENU, "embeds": [], "files": []})
             return
         message: dict[str, Any] = {"content": prompt, "view": view}
+        if not cached:  # a fresh hand from the host may carry new notes: show all of it
+            message = {**private_message(hand), **message}
         on_hand = interaction.message is not None and interaction.message.flags.ephemeral
         if on_hand:
             await responder.update(message)

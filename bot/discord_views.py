@@ -32,6 +32,8 @@ PAGE = 25
 PREFIX = "hoard"
 TEMPLATE = r"hoard:(?P<table>[0-9a-z]+):(?P<version>[0-9]+):(?P<rest>.+)"
 
+UNKNOWN = "This control is from an older Hoard and no longer works; press Hand on the latest board."
+
 ComponentHandler = Callable[[discord.Interaction, "Click"], Awaitable[None]]
 
 
@@ -153,7 +155,11 @@ class HoardItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = tuple(getattr(self.item, "values", ()) or ())
-        click = parse(self.custom_id, values)
+        try:
+            click = parse(self.custom_id, values)
+        except ValueError:
+            await interaction.response.send_message(UNKNOWN, ephemeral=True)
+            return
         handler: ComponentHandler = interaction.client.on_hoard_click  # type: ignore[attr-defined]
         await handler(interaction, click)
 
@@ -222,4 +228,5 @@ def _entry_id(table: str, version: int, entry: Entry) -> str:
 
 
 def _cut(text: str, limit: int) -> str:
+    text = text.strip() or "—"
     return text if len(text) <= limit else text[: limit - 1] + "…"
