@@ -33,6 +33,7 @@ from bot.config import Settings
 from bot.discord_i18n import HoardTranslator, T
 from bot.host import Host
 from bot.messages import Command, Reply, ReplyKind, Verb
+from bot.table import MAX_TIMER, MIN_TIMER, SERIES_LIMIT
 
 log = logging.getLogger(__name__)
 
@@ -605,19 +606,19 @@ def add_commands(bot: HoardBot) -> None:
     @app_commands.guild_only()
     @app_commands.describe(timer=T("Seconds per decision for this game."))
     async def start(interaction: discord.Interaction,
-                    timer: app_commands.Range[int, 10, 86400] | None = None) -> None:
+                    timer: app_commands.Range[int, MIN_TIMER, MAX_TIMER] | None = None) -> None:
         await bot.run_command(interaction, Verb.START, [f"timer={timer}"] if timer is not None else [])
 
     @tree.command(name="match", description=T("Play a match: the first to win X games wins."))
     @app_commands.guild_only()
     @app_commands.describe(x=T("How many games must be won (1-99)."))
-    async def match(interaction: discord.Interaction, x: app_commands.Range[int, 1, 99]) -> None:
+    async def match(interaction: discord.Interaction, x: app_commands.Range[int, 1, SERIES_LIMIT]) -> None:
         await bot.run_command(interaction, Verb.MATCH, [str(x)])
 
     @tree.command(name="sumof", description=T("Play X games and add up the scores."))
     @app_commands.guild_only()
     @app_commands.describe(x=T("How many games to play (1-99)."))
-    async def sumof(interaction: discord.Interaction, x: app_commands.Range[int, 1, 99]) -> None:
+    async def sumof(interaction: discord.Interaction, x: app_commands.Range[int, 1, SERIES_LIMIT]) -> None:
         await bot.run_command(interaction, Verb.SUMOF, [str(x)])
 
     @tree.command(name="addbot", description=T("Add a computer player to the table."))
@@ -650,7 +651,7 @@ def add_commands(bot: HoardBot) -> None:
     @tree.command(name="timer", description=T("Set the seconds each player has for a decision."))
     @app_commands.guild_only()
     @app_commands.describe(seconds=T("Seconds per decision."))
-    async def timer(interaction: discord.Interaction, seconds: app_commands.Range[int, 10, 86400]) -> None:
+    async def timer(interaction: discord.Interaction, seconds: app_commands.Range[int, MIN_TIMER, MAX_TIMER]) -> None:
         await bot.run_command(interaction, Verb.TIMER, [str(seconds)])
 
 

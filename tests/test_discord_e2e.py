@@ -129,6 +129,8 @@ async def test_command_payload_obeys_discord_limits_and_syncs_once(tmp_path: Pat
         assert {c["value"] for c in join["options"][0]["choices"]} == set(games.names())
         match = next(c for c in payload if c["name"] == "match")
         assert (match["options"][0]["min_value"], match["options"][0]["max_value"]) == (1, 99)
+        timer = next(c for c in payload if c["name"] == "timer")
+        assert (timer["options"][0]["min_value"], timer["options"][0]["max_value"]) == (15, 86400)
         assert h.bot is not None and h.bot.synced
         await h.restart()
         assert len(h.standin.command_puts) == 1 and not h.bot.synced, "unchanged commands were re-synced"
@@ -242,6 +244,9 @@ async def test_defence_window_mentions_the_defender(tmp_path: Path) -> None:
         await h.click(ALICE, hand, hand.component(label="Dragon pile")["custom_id"])
         board = h.board()
         assert BOB.id in board.pinged and h.to_move(PLAYERS) == [BOB]
+        ix = await h.slash(BOB, "hand")
+        by_command = h.standin.original(ix)
+        assert by_command.visible_to == BOB.id and by_command.attachments
         defence = await h.open_hand(BOB)
         assert [c["label"] for c in defence.iter_components()] == ["Douse", "Let it burn"]
         await h.click(BOB, defence, defence.component(label="Douse")["custom_id"])
