@@ -93,7 +93,7 @@ class Post:
 
 def board_post(reply: Reply) -> Post:
     """Returns the public message of a BOARD reply: mentions, the embed with the image, controls."""
-    embed = discord.Embed(title=_cut(reply.title, 256), description=_cut(reply.text, 4096) or None,
+    embed = discord.Embed(title=_cut(reply.title, 256) or None, description=_cut(reply.text, 4096) or None,
                           colour=discord.Colour.dark_gold())
     for name, value in reply.fields[:25]:
         embed.add_field(name=_cut(name, 256) or "\u200b", value=_cut(value, 1024) or "\u200b", inline=False)
