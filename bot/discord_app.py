@@ -412,10 +412,13 @@ class HoardBot(discord.Client):
 
     async def _play(self, interaction: discord.Interaction, click: ui.Click, code: str,
                     deferred: str | None = None) -> None:
+        user = str(interaction.user.id)
+        known = self._menus.get((click.table, user))
+        label = next((" › ".join(c.label) for c in known.choices if c.code == code), "") if known else ""
+        played = f"You played: {label}." if label else "Move played."
         command = self._command(interaction, Verb.PLAY, (code,), version=click.version)
         replies, deferred = await self._handle(interaction, command, ephemeral=True, deferred=deferred)
         responder = Responder(interaction, deferred)
-        user = str(interaction.user.id)
         mine = [r for r in replies if r.private_to == user]
         shown: list[Reply] = []
         on_hand = interaction.message is not None and interaction.message.flags.ephemeral
@@ -423,10 +426,10 @@ class HoardBot(discord.Client):
             hands = [r for r in mine if r.kind is ReplyKind.HAND]
             if hands:
                 message = private_message(hands[-1])
-                message["content"] = "Move played. " + (message.get("content") or "")
+                message["content"] = f"{played} {message.get('content') or ''}"
                 shown = hands
             else:
-                message = {"content": "Move played; it is on the board.", "embeds": [], "files": [], "view": None}
+                message = {"content": f"{played} It is on the board.", "embeds": [], "files": [], "view": None}
             await responder.update(message)
         await self._send_private(responder, interaction, replies, skip=shown)
         await self._post(public_posts(replies))
