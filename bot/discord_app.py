@@ -260,7 +260,10 @@ class HoardBot(discord.Client):
         self.host = await Host.open(self.settings.db_path, clock=self.clock)
         self.add_dynamic_items(ui.HoardItem)
         await self.tree.set_translator(HoardTranslator())
-        self.synced = await self.sync_commands()
+        try:
+            self.synced = await self.sync_commands()
+        except discord.HTTPException:
+            log.exception("Syncing the slash commands failed; running with the commands Discord has")
         self._timer_task = asyncio.create_task(self._dispatch_timers(), name="hoard-turn-timers")
 
     async def close(self) -> None:
