@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import io
 import json
@@ -246,7 +247,8 @@ class HoardBot(discord.Client):
         self._latest: dict[str, int] = {}
         """The newest state version seen per table (from any reply)."""
         self._menus: dict[tuple[str, str], Reply] = {}
-        """The last hand shown per (table, user): menu clicks at its version need no host call."""
+        """The last hand's choices per (table, user), without its image: menu clicks at its version
+        need no host call."""
         self.synced = False
         """Whether the last start re-synced the command set (False: its hash was unchanged)."""
 
@@ -372,7 +374,7 @@ class HoardBot(discord.Client):
             if reply.version is not None:
                 self._latest[table] = max(self._latest.get(table, -1), reply.version)
             if reply.kind is ReplyKind.HAND and reply.private_to is not None:
-                self._menus[(table, reply.private_to)] = reply
+                self._menus[(table, reply.private_to)] = dataclasses.replace(reply, image=None, text="")
 
     async def _send_private(self, responder: Responder, interaction: discord.Interaction,
                             replies: Sequence[Reply], *, skip: Sequence[Reply] = ()) -> None:
