@@ -483,7 +483,7 @@ class HoardBot(discord.Client):
         if on_hand:
             await responder.update(message)
         else:
-            await responder.private({**private_message(hand), **message})
+            await responder.private({"embeds": [], "files": [], **message})
 
     # -- public messages --------------------------------------------------------------------------
 
