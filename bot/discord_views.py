@@ -172,14 +172,16 @@ def button(label: str, cid: str, *, style: discord.ButtonStyle = discord.ButtonS
 
 def board_view(table: str, version: int, *, choices: Sequence[Choice] = (),
                hand_label: str = "Hand") -> discord.ui.View:
-    """Returns the public board's controls: the Hand button, then any public choices."""
+    """Returns the public board's controls: the Hand button, then a button per public choice (at
+    most 20, each taking its action directly; deeper menus live in the private hand)."""
     view = discord.ui.View(timeout=None)
     view.add_item(button(hand_label, custom_id(table, version, "h"), style=discord.ButtonStyle.primary, row=0))
-    if choices:
-        _, entries = level(choices, ())
-        for entry in entries[: 4 * MAX_BUTTONS]:
-            rest = f"p:{entry.code}" if entry.code is not None else f"n:{path_text(entry.path)}:0"
-            view.add_item(button(entry.label, custom_id(table, version, rest)))
+    seen: set[str] = set()
+    for choice in choices:
+        if choice.code in seen or len(seen) >= 4 * MAX_BUTTONS:
+            continue
+        seen.add(choice.code)
+        view.add_item(button(" › ".join(choice.label), custom_id(table, version, f"p:{choice.code}")))
     return view
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import os
 import re
@@ -16,6 +17,7 @@ import pytest
 import games
 from bot import discord_app
 from bot.discord_views import MAX_CUSTOM_ID
+from bot.messages import Choice, ReplyKind
 from tests.discord_standin import StandIn, User, toygame
 from tests.discord_standin.harness import Clock, ErrorLogs, Harness
 from tests.discord_standin.limits import check_commands
@@ -369,3 +371,28 @@ async def test_the_hoard_process_serves_discord(tmp_path: Path) -> None:
         _, err = await proc.communicate()
         await standin.close()
     assert b"Traceback" not in err, err.decode()[-2000:]
+
+
+@run
+async def test_public_choices_are_buttons_on_the_board(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A board reply's public choices become buttons; the mover's click plays, others are refused."""
+    async with Harness(tmp_path / "h.db") as h:
+        assert h.bot is not None
+        real = h.bot.host.handle
+
+        async def with_public_pass(command: Any) -> Any:
+            replies = await real(command)
+            return [dataclasses.replace(r, choices=(Choice("pass", ("Pass", "this turn")),))
+                    if r.kind is ReplyKind.BOARD and r.waiting_on else r for r in replies]
+
+        monkeypatch.setattr(h.bot.host, "handle", with_public_pass)
+        await seat_two(h, toygame.NAME)
+        await h.slash(ALICE, "start")
+        board = h.board()
+        button = board.component(label="Pass › this turn")
+        ix = await h.click(BOB, board, button["custom_id"])
+        assert h.standin.original(ix).is_ephemeral and "not your turn" in h.standin.original(ix).content.lower()
+        assert h.board() is board
+        ix = await h.click(ALICE, board, button["custom_id"])
+        assert ix.response_type == 6 and h.board() is not board and board.custom_ids() == []
+        assert "Alice passes" in h.board().embeds[0]["description"] and h.to_move(PLAYERS) == [BOB]
