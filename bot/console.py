@@ -13,12 +13,12 @@ import asyncio
 import logging
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from bot.host import Host
-from bot.messages import Command, Reply, ReplyKind, Verb
+from bot.messages import Choice, Command, Reply, ReplyKind, Verb
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +56,22 @@ def parse_line(line: str) -> Command | None:
             raise ValueError(f"Unknown command /{word}. Commands: {known}.") from None
         return Command(channel, user, user, verb, tuple(args))
     return Command(channel, user, user, Verb.PLAY, (rest,))
+
+
+def menu_lines(choices: Sequence[Choice]) -> list[str]:
+    """Lays out numbered choices, one line per label prefix: `Play > Dwarf: [3] x1 · [4] x2`."""
+    lines: list[str] = []
+    current: tuple[str, ...] | None = None
+    for number, choice in enumerate(choices, 1):
+        head, last = choice.label[:-1], choice.label[-1]
+        if head and head == current:
+            lines[-1] += f" · [{number}] {last}"
+        elif head:
+            lines.append(f"{' > '.join(head)}: [{number}] {last}")
+        else:
+            lines.append(f"[{number}] {last}")
+        current = head
+    return lines
 
 
 class Console:
@@ -118,8 +134,8 @@ class Console:
                 self._print(f"{prefix}{line}")
             for name, value in reply.fields:
                 self._print(f"{prefix}{name}: {value}")
-            for number, choice in enumerate(reply.choices, 1):
-                self._print(f"{prefix}  {number:>3}. {' > '.join(choice.label)}")
+            for line in menu_lines(reply.choices):
+                self._print(f"{prefix}  {line}")
             if reply.image is not None:
                 self._images += 1
                 who = reply.private_to or "public"

@@ -11,9 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import Console, parse_line
-from bot.messages import ReplyKind, Verb
+from bot.console import Console, menu_lines, parse_line
+from bot.messages import Choice, ReplyKind, Verb
 from tests.hosting import open_host
+
+
+def test_menus_group_choices_by_their_label_path() -> None:
+    """Choices that share a label prefix share a line, numbered in list order."""
+    choices = [Choice("a", ("Play", "Dwarf", "x1")), Choice("b", ("Play", "Dwarf", "x2")),
+               Choice("c", ("Play", "Ship", "x1")), Choice("d", ("End turn",))]
+    assert menu_lines(choices) == ["Play > Dwarf: [1] x1 · [2] x2", "Play > Ship: [3] x1",
+                                   "[4] End turn"]
 
 
 def test_lines_parse_into_commands() -> None:
@@ -52,7 +60,7 @@ def test_a_whole_game_plays_in_the_console(tmp_path: Path, second: str) -> None:
     """A full game by numbers: menus shown privately to the mover, boards saved as PNG files."""
     text = asyncio.run(_play_console_game(tmp_path, second))
     assert "[private to alice]" in text
-    assert "  1. Play > " in text
+    assert "Play > " in text and ": [1] x1" in text
     assert "== Result ==" in text and "Game over:" in text
     pngs = sorted((tmp_path / "png").glob("*.png"))
     assert any("public-board" in p.name for p in pngs)
