@@ -40,6 +40,8 @@ log = logging.getLogger(__name__)
 
 DEFER_AFTER = 0.3
 """Seconds the host may take before the interaction is deferred (Discord allows 3)."""
+CLOSE_GRACE = 5.0
+"""Seconds `close` waits for commands and clicks in flight to finish."""
 EPHEMERAL_VERBS = frozenset({Verb.HAND, Verb.RULES})
 APOLOGY = "Sorry, something went wrong on our side. Nothing was changed; please try again."
 STALE_MENU = ("That menu belongs to an earlier position; the game has moved on. "
@@ -273,9 +275,9 @@ class HoardBot(discord.Client):
             self._timer_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._timer_task
-        for task in list(self._background):
-            with contextlib.suppress(Exception):
-                await task
+        deadline = time.monotonic() + CLOSE_GRACE
+        while not self.is_idle() and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)  # let answers in flight reach Discord before the session closes
         await super().close()
         if getattr(self, "host", None) is not None:
             await self.host.close()
