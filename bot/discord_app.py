@@ -109,7 +109,7 @@ def board_post(reply: Reply) -> Post:
     if reply.mentions:
         content = " ".join(f"<@{u}>" for u in reply.mentions) + f" — your decision: press **{HAND_LABEL}**."
     view = None
-    if reply.version is not None and (reply.waiting_on or reply.choices):
+    if reply.version is not None and not reply.over and (reply.waiting_on or reply.choices):
         view = ui.board_view(reply.table or reply.channel, reply.version, choices=reply.choices,
                              hand_label=HAND_LABEL)
     return Post(reply.channel, content, [embed], files, view, reply.mentions, board=reply)

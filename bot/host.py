@@ -212,7 +212,8 @@ class Host:
 
     async def _hand(self, table: Table, cmd: Command) -> list[Reply]:
         seat = self._require_seat(table, cmd)
-        return [await self._hand_reply(table, seat, cmd)]
+        full = cmd.verb is Verb.HAND  # MOVES: just the choices, no image, notes kept
+        return [await self._hand_reply(table, seat, cmd, full=full)]
 
     async def _resign(self, table: Table, cmd: Command) -> list[Reply]:
         seat = self._require_seat(table, cmd)
@@ -402,7 +403,7 @@ class Host:
         return Reply(table.channel, ReplyKind.BOARD, "\n".join(text_lines), title=game.info.title,
                      fields=tuple(fields), image=image, image_name=f"board-{table.version}.png",
                      mentions=waiting, waiting_on=waiting, table=table.channel,
-                     version=table.version)
+                     version=table.version, over=outcome is not None)
 
     async def _board_image(self, table: Table) -> bytes:
         cached = self._boards.get(table.channel)
@@ -415,7 +416,9 @@ class Host:
         self._boards[table.channel] = (table.version, image)
         return image
 
-    async def _hand_reply(self, table: Table, seat: Seat, cmd: Command) -> Reply:
+    async def _hand_reply(self, table: Table, seat: Seat, cmd: Command, *,
+                          full: bool = True) -> Reply:
+        """The seat's private hand: notes, text, the hand image (when `full`) and choices."""
         live = table.live
         assert live is not None
         game, names = table.game, table.names
@@ -423,9 +426,11 @@ class Host:
         choices = tuple(
             Choice(a.encode(), tuple(personalise(part, names) for part in game.label(live.state, a)))
             for a in game.legal_actions(live.state, seat))
-        renderer = renderers.get(table.game_name)
-        image = await asyncio.to_thread(renderer.render_hand, view, names=names)
-        notes = table.notes.pop(seat, [])
+        image = None
+        if full:
+            renderer = renderers.get(table.game_name)
+            image = await asyncio.to_thread(renderer.render_hand, view, names=names)
+        notes = table.notes.pop(seat, []) if full else []
         text = "\n".join([*notes, game.text(view, names)])
         if not choices:
             text += "\nNothing to decide right now."
