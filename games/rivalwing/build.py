@@ -6,12 +6,13 @@ target) and slotted magic stays in its slot, marked by card id, until the declar
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from games.core import Event
 from games.rivalwing.cards import (
     BREATHS,
+    DECK_KINDS,
+    DECK_SIZE,
     KIND_ORDER,
     KINDS,
     LOC_NAME,
@@ -42,8 +43,19 @@ def new_build(target: int | None, arma: bool = False) -> dict[str, Any]:
 
 def hand_counts(state: RWState, seat: int) -> list[tuple[str, int]]:
     """Returns (kind, count) for a hand, in deck order."""
-    c = Counter(kind_of(x) for x in state.hands[seat])
-    return sorted(c.items(), key=lambda kv: KIND_ORDER[kv[0]])
+    out: list[tuple[str, int]] = []
+    last = ""
+    n = 0
+    for x in sorted(c % DECK_SIZE for c in state.hands[seat]):
+        kind = DECK_KINDS[x]
+        if kind != last:
+            if n:
+                out.append((last, n))
+            last, n = kind, 0
+        n += 1
+    if n:
+        out.append((last, n))
+    return out
 
 
 def take(state: RWState, seat: int, kind: str) -> int:

@@ -48,9 +48,14 @@ SIDE_HITS = frozenset(c for c, k in KINDS.items() if k["category"] == "melee" an
 ELEMENT_CARD = {"Acid": "br.acid", "Chaos": "br.chaos", "Ice": "br.ice", "Lightning": "br.light"}
 
 
+KIND_OF = DECK_KINDS * 2
+"""Kind code per card id (both decks), for fast lookups."""
+CATEGORY_OF = [KINDS[k]["category"] for k in KIND_OF]
+
+
 def kind_of(cid: int) -> str:
     """Returns the kind code of a physical card id."""
-    return DECK_KINDS[cid % DECK_SIZE]
+    return KIND_OF[cid]
 
 
 def name_of(cid: int) -> str:

@@ -17,8 +17,8 @@ from games.rivalwing.cards import (
     LOC_NAME,
     SCALES,
     SIDES,
-    kind_of,
     kind_name,
+    kind_of,
 )
 from games.rivalwing.state import (
     RWState,

@@ -22,8 +22,8 @@ from games.rivalwing.build import (
     apply_build,
     arma_targets,
     build_options,
-    cancel_build,
     can_start,
+    cancel_build,
     hand_counts,
     new_build,
     ready_magic,
@@ -57,6 +57,12 @@ SUMMARY = (
     "to the Core, and the last dragon conscious wins. Series points: 5 for the win, 2 per "
     "knockout, 1 per dragon outlasted."
 )
+
+
+_DISCARD = {k: (f"dis:{k}", ("Discard", KINDS[k]["name"])) for k in KINDS}
+_DISCARD_MORE = {k: (f"dism:{k}", ("Discard more", KINDS[k]["name"])) for k in KINDS}
+_ATK_CODE = [f"atk:{t}" for t in range(8)]
+_ATK_LABEL = [("Attack", f"{{p{t}}}") for t in range(8)]
 
 
 class RivalWing(Game):
@@ -141,25 +147,28 @@ class RivalWing(Game):
         return [Act(code) for code, _ in self.options(state, seat)]
 
     def _action_options(self, state: RWState, p: int, out: list[Option]) -> None:
-        has_hit = self._has_hit_card(state, p)
+        counts = hand_counts(state, p)
+        has_hit = self._has_hit_card(state, p, counts)
+        magic = ready_magic(state, p, set())
         for i in range(1, state.players):
             t = (p + i) % state.players
-            if state.dragons[t]["conscious"] and (has_hit or can_start(state, p, t)):
-                out.append((f"atk:{t}", ("Attack", f"{{p{t}}}")))
-        if any(k == "arma" for k, _ in ready_magic(state, p, set())) and arma_targets(state, p):
-            out.append(("atk:arma", ("Attack", "Armageddon (every other dragon)")))
-        if can_start(state, p, None):
-            out.append(("atk:self", ("Attack", "Myself (Heal or Swap)")))
-        self._place_options(state, p, out)
-        self._discard_options(state, p, out)
+            if state.dragons[t]["conscious"] and (has_hit or (magic and can_start(state, p, t))):
+                out.append((_ATK_CODE[t], _ATK_LABEL[t]))
+        if magic:
+            if any(k == "arma" for k, _ in magic) and arma_targets(state, p):
+                out.append(("atk:arma", ("Attack", "Armageddon (every other dragon)")))
+            if can_start(state, p, None):
+                out.append(("atk:self", ("Attack", "Myself (Heal or Swap)")))
+        self._place_options(state, p, out, counts)
+        self._discard_options(state, p, out, counts)
         if not state.hands[p]:
             out.append(("pass", ("Pass",)))
 
     @staticmethod
-    def _has_hit_card(state: RWState, p: int) -> bool:
+    def _has_hit_card(state: RWState, p: int, counts: list[tuple[str, int]]) -> bool:
         wings = has_wings(state, p)
         breath = element(state, p) is not None
-        for kind, _ in hand_counts(state, p):
+        for kind, _ in counts:
             info = KINDS[kind]
             if info["category"] == "melee" and "side" in info:
                 if wings or not info.get("needs_wings"):
@@ -169,11 +178,12 @@ class RivalWing(Game):
         return False
 
     @staticmethod
-    def _place_options(state: RWState, p: int, out: list[Option]) -> None:
+    def _place_options(state: RWState, p: int, out: list[Option],
+                       counts: list[tuple[str, int]] | None = None) -> None:
         slots = state.dragons[p]["slots"]
         if not slots:
             return
-        for kind, _ in hand_counts(state, p):
+        for kind, _ in counts if counts is not None else hand_counts(state, p):
             if KINDS[kind]["category"] != "magic":
                 continue
             for j, (card, _turn) in enumerate(slots):
@@ -186,13 +196,15 @@ class RivalWing(Game):
                                 ("Place more magic", kind_name(kind), where)))
 
     @staticmethod
-    def _discard_options(state: RWState, p: int, out: list[Option]) -> None:
-        counts = hand_counts(state, p)
+    def _discard_options(state: RWState, p: int, out: list[Option],
+                         counts: list[tuple[str, int]] | None = None) -> None:
+        if counts is None:
+            counts = hand_counts(state, p)
         for kind, _ in counts:
-            out.append((f"dis:{kind}", ("Discard", kind_name(kind))))
+            out.append(_DISCARD[kind])
         if len(state.hands[p]) > 1:
             for kind, _ in counts:
-                out.append((f"dism:{kind}", ("Discard more", kind_name(kind))))
+                out.append(_DISCARD_MORE[kind])
 
     # -- applying ---------------------------------------------------------------------------------
 

@@ -83,7 +83,7 @@ def declare(state: RWState, events: list[Event]) -> None:
 def _effects(state: RWState, b: dict[str, Any], events: list[Event]) -> None:
     a = state.attack
     assert a is not None
-    p = a["attacker"]
+    a["attacker"]
     t = b["target"]
     order = {"rbr": 0, "heal": 1, "swap": 2, "crush": 3}
     for m in sorted((m for m in b["magic"] if m["kind"] in order), key=lambda m: order[m["kind"]]):

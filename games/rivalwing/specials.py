@@ -3,12 +3,12 @@ conscious player whenever the engine waits for input, except under the Chaos loc
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import lru_cache
 from itertools import product
 
 from games.core import Event
 from games.rivalwing.build import hand_counts, prune_build, take
-from games.rivalwing.cards import KINDS, LOC_NAME, kind_name, kind_of, name_of
+from games.rivalwing.cards import CATEGORY_OF, KINDS, LOC_NAME, kind_name, kind_of, name_of
 from games.rivalwing.state import RWState, discard_cards, draw_to, entry_net
 
 Option = tuple[str, tuple[str, ...]]
@@ -25,7 +25,7 @@ def special_options(state: RWState, seat: int, out: list[Option]) -> None:
         return
     dragon = state.dragons[seat]
     specials = dragon["specials"]
-    if None in specials:
+    if None in specials and any(CATEGORY_OF[c] == "special" for c in state.hands[seat]):
         counts = hand_counts(state, seat)
         for kind, _n in counts:
             if KINDS[kind]["category"] != "special":
@@ -34,15 +34,7 @@ def special_options(state: RWState, seat: int, out: list[Option]) -> None:
             if kind in ("bres", "mres", "innate"):
                 out.append((f"sp:{kind}", ("Special", name)))
             elif kind == "refresh":
-                rest = Counter(kind_of(c) for c in state.hands[seat])
-                rest["refresh"] -= 1
-                items = [(k, n) for k, n in counts if rest[k] > 0]
-                for combo in product(*[range(rest[k] + 1) for k, _ in items]):
-                    picked = [k for (k, _), m in zip(items, combo, strict=True) for _ in range(m)]
-                    code = "sp:refresh" + (":" + "+".join(picked) if picked else "")
-                    text = ("keep your hand" if not picked else
-                            "discard " + ", ".join(kind_name(k) for k in picked))
-                    out.append((code, ("Special", name, text)))
+                out.extend(_refresh_options(tuple(counts)))
             elif kind == "regen":
                 for key, place in dragon["loc"].items():
                     if place["breached"]:
@@ -53,6 +45,8 @@ def special_options(state: RWState, seat: int, out: list[Option]) -> None:
                             f"{e['amount']} (net {entry_net(e)}) #{e['id']}")))
                 if "W" in dragon["loc"] and dragon["loc"]["W"]["breached"]:
                     out.append(("sp:regen:W", ("Special", name, "restore your Wings")))
+    if specials.count(None) == len(specials):
+        return
     for i, card in enumerate(specials):
         if card is None:
             continue
@@ -67,6 +61,21 @@ def special_options(state: RWState, seat: int, out: list[Option]) -> None:
                                             f"and slotted {name_of(dragon['slots'][j][0])}")))
         else:
             out.append((f"rm:{i}", ("Special", name)))
+
+
+@lru_cache(maxsize=4096)
+def _refresh_options(counts: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
+    """Returns the Refresh options for a hand: every sub-multiset of the other cards to discard."""
+    items = [(k, n - (k == "refresh")) for k, n in counts if n - (k == "refresh") > 0]
+    out = []
+    name = kind_name("refresh")
+    for combo in product(*[range(n + 1) for _, n in items]):
+        picked = [k for (k, _), m in zip(items, combo, strict=True) for _ in range(m)]
+        code = "sp:refresh" + (":" + "+".join(picked) if picked else "")
+        text = ("keep your hand" if not picked else
+                "discard " + ", ".join(kind_name(k) for k in picked))
+        out.append((code, ("Special", name, text)))
+    return tuple(out)
 
 
 def apply_special(state: RWState, seat: int, parts: list[str], events: list[Event]) -> None:

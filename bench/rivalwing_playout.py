@@ -1,0 +1,45 @@
+"""Prints how many random full RivalWing games per second the engine plays (4 players by default).
+
+Random play: the seat that owes a decision picks uniformly among its legal actions (the engine's
+own option list, applied without the re-check the host's `apply` does).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.rivalwing import GAME  # noqa: E402
+from games.rivalwing.actions import Act  # noqa: E402
+
+
+def play(seed: int, players: int) -> int:
+    """Plays one random game and returns its number of actions."""
+    state = GAME.new_game(seed, players)
+    rng = random.Random(seed)
+    steps = 0
+    while state.phase != "over":
+        seat = GAME.to_play(state)[0]
+        code, _ = rng.choice(GAME.options(state, seat))
+        GAME._apply(state, seat, Act(code))
+        steps += 1
+    return steps
+
+
+def main() -> None:
+    players = int(sys.argv[1]) if len(sys.argv) > 1 else 4
+    games = int(sys.argv[2]) if len(sys.argv) > 2 else 200
+    start = time.perf_counter()
+    steps = sum(play(seed, players) for seed in range(games))
+    elapsed = time.perf_counter() - start
+    print(f"{players} players: {games} random games in {elapsed:.2f} s = "
+          f"{games / elapsed:.1f} games/s, {steps / games:.0f} actions/game, "
+          f"{elapsed / steps * 1e6:.1f} µs/action")
+
+
+if __name__ == "__main__":
+    main()
