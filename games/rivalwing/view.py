@@ -54,7 +54,7 @@ def _public_build(state: RWState) -> dict[str, Any] | None:
         return None
     hits = []
     for h in b["hits"]:
-        hits.append({"card": name_of(h["card"]), "side": h["side"], "arc": h["arc"],
+        hits.append({"card": name_of(h["card"]), "kind": h["kind"], "side": h["side"], "arc": h["arc"],
                      "dive": h["dive"] is not None, "wing": h["wing"] is not None, "aim": h["aim"]})
     return {"target": b["target"], "armageddon": b["arma"], "hits": hits,
             "combos": len(b["combos"]), "focus": b["focus"][1] if b["focus"] else None,
@@ -70,8 +70,9 @@ def _public_attack(state: RWState) -> dict[str, Any] | None:
     w = a["window"]
     return {
         "attacker": a["attacker"], "targets": list(a["targets"]), "cards": list(a["cards"]),
-        "effects": list(a["effects"]), "dusting": a["dusting"],
-        "hits": [{"name": h["name"], "type": h["type"], "element": h["element"],
+        "effects": list(a["effects"]), "dusting": a["dusting"], "rbr": a["rbr"],
+        "hits": [{"name": h["name"], "type": h["type"], "weapon": h["weapon"], "element": h["element"],
+                  "parent": h["parent"], "deflected": h["deflected"],
                   "target": h["target"], "loc": h["loc"], "amount": h["base"] + h["mod"],
                   "corrode": h["corrode"], "cancelled": h["cancelled"], "fate": h["fate"]}
                  for h in a["hits"]],
