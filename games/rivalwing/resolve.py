@@ -209,7 +209,8 @@ def resolve_window(state: RWState, events: list[Event]) -> None:
         for i in deflected:
             discard_cards(state, [a["hits"][i]["card"]])
     a["ti"] += 1
-    state.phase = "resolving"
+    if state.phase != "over":
+        state.phase = "resolving"
 
 
 def hit_amount(state: RWState, h: dict[str, Any], seat: int, *, rbr: bool) -> int:
