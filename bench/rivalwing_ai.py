@@ -30,7 +30,6 @@ def random_player(view: dict[str, Any], codes: list[str], rng: random.Random) ->
 
 def greedy_player(view: dict[str, Any], codes: list[str], rng: random.Random) -> str:
     """Attacks the weakest side it can reach with its biggest hits; plays Scales when hit."""
-    me = view["seat"]
     players = view["players"]
 
     def side_left(seat: int, side: str) -> int:

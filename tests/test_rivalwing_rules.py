@@ -29,7 +29,6 @@ from tests.rivalwing_helpers import (
     special,
 )
 
-
 # -- components and setup --------------------------------------------------------------------------
 
 def test_deck_has_118_cards_by_category() -> None:

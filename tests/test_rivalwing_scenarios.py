@@ -13,7 +13,6 @@ from tests.rivalwing_helpers import (
     dmg,
     entries,
     give,
-    hand_kinds,
     loc,
     play,
     rejected,

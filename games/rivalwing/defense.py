@@ -142,9 +142,9 @@ def defense_options(state: RWState, t: int, out: list[Option]) -> None:
         elif kind == "random" and slots[kind] and hits:
             out.append(("d:random", ("Defend", name, f"roll for every hit (card "
                                                      f"{1 + sum(pl[0] == 'random' for pl in plays)})")))
-        elif kind == "gust" and slots[kind] and "gust" not in played:
-            if any(a["hits"][i]["type"] in ("BREATH", "MANEUVER") for i in hits):
-                out.append(("d:gust", ("Defend", name, "cancel Breath and Maneuver hits")))
+        elif (kind == "gust" and slots[kind] and "gust" not in played
+              and any(a["hits"][i]["type"] in ("BREATH", "MANEUVER") for i in hits)):
+            out.append(("d:gust", ("Defend", name, "cancel Breath and Maneuver hits")))
     if plays:
         out.append(("dend", ("Done defending",)))
     out.append(("none", ("Take the hits",)))
