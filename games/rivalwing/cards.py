@@ -42,6 +42,7 @@ DEFENSE_CARDS = frozenset({*SCALES, "hurt", "jaw", "seiz", "wblk"})
 MANEUVERS = frozenset(c for c, k in KINDS.items() if k["category"] == "maneuver")
 ATTACK_MAGIC = frozenset(c for c, k in KINDS.items() if k.get("magic") == "attack")
 DEFENSE_MAGIC = frozenset(c for c, k in KINDS.items() if k.get("magic") == "defense")
+MAGIC_KINDS = ATTACK_MAGIC | DEFENSE_MAGIC
 SPECIALS = frozenset(c for c, k in KINDS.items() if k["category"] == "special")
 BREATHS = frozenset(c for c, k in KINDS.items() if k["category"] == "breath")
 SIDE_HITS = frozenset(c for c, k in KINDS.items() if k["category"] == "melee" and "side" in k)

@@ -29,7 +29,16 @@ from games.rivalwing.build import (
     ready_magic,
     take,
 )
-from games.rivalwing.cards import BREATHS, DECK_SIZE, KINDS, MAT_IDS, MATS, kind_name, name_of
+from games.rivalwing.cards import (
+    BREATHS,
+    DECK_SIZE,
+    KINDS,
+    MAGIC_KINDS,
+    MAT_IDS,
+    MATS,
+    kind_name,
+    name_of,
+)
 from games.rivalwing.defense import apply_defense_step, defense_options
 from games.rivalwing.resolve import (
     DEFENSE_SECONDS,
@@ -61,6 +70,11 @@ SUMMARY = (
 
 _DISCARD = {k: (f"dis:{k}", ("Discard", KINDS[k]["name"])) for k in KINDS}
 _DISCARD_MORE = {k: (f"dism:{k}", ("Discard more", KINDS[k]["name"])) for k in KINDS}
+_HIT_ALWAYS = frozenset(k for k, v in KINDS.items()
+                        if k == "targ" or (v["category"] == "melee" and "side" in v
+                                           and not v.get("needs_wings")))
+_HIT_WINGS = frozenset(k for k, v in KINDS.items() if k == "dive" or v.get("needs_wings")
+                       and v["category"] == "melee")
 _ATK_CODE = [f"atk:{t}" for t in range(8)]
 _ATK_LABEL = [("Attack", f"{{p{t}}}") for t in range(8)]
 
@@ -166,16 +180,12 @@ class RivalWing(Game):
 
     @staticmethod
     def _has_hit_card(state: RWState, p: int, counts: list[tuple[str, int]]) -> bool:
-        wings = has_wings(state, p)
-        breath = element(state, p) is not None
-        for kind, _ in counts:
-            info = KINDS[kind]
-            if info["category"] == "melee" and "side" in info:
-                if wings or not info.get("needs_wings"):
-                    return True
-            elif kind == "targ" or (kind in BREATHS and breath) or (kind == "dive" and wings):
-                return True
-        return False
+        kinds = {k for k, _ in counts}
+        if kinds & _HIT_ALWAYS:
+            return True
+        if kinds & BREATHS and element(state, p) is not None:
+            return True
+        return bool(kinds & _HIT_WINGS) and has_wings(state, p)
 
     @staticmethod
     def _place_options(state: RWState, p: int, out: list[Option],
@@ -183,17 +193,20 @@ class RivalWing(Game):
         slots = state.dragons[p]["slots"]
         if not slots:
             return
-        for kind, _ in counts if counts is not None else hand_counts(state, p):
-            if KINDS[kind]["category"] != "magic":
-                continue
+        magic = [k for k, _ in (counts if counts is not None else hand_counts(state, p))
+                 if k in MAGIC_KINDS]
+        if not magic:
+            return
+        more = len(slots) - len(state.placed) > 1
+        for kind in magic:
+            name = KINDS[kind]["name"]
             for j, (card, _turn) in enumerate(slots):
                 if j in state.placed:
                     continue
                 where = f"Slot {j + 1} " + ("(empty)" if card is None else f"(replace {name_of(card)})")
-                out.append((f"mag:{kind}:{j}", ("Place magic", kind_name(kind), where)))
-                if len(slots) - len(state.placed) > 1:
-                    out.append((f"magm:{kind}:{j}",
-                                ("Place more magic", kind_name(kind), where)))
+                out.append((f"mag:{kind}:{j}", ("Place magic", name, where)))
+                if more:
+                    out.append((f"magm:{kind}:{j}", ("Place more magic", name, where)))
 
     @staticmethod
     def _discard_options(state: RWState, p: int, out: list[Option],

@@ -19,14 +19,16 @@ def may_play_specials(state: RWState, seat: int) -> bool:
             and state.dragons[seat]["conscious"])
 
 
-def special_options(state: RWState, seat: int, out: list[Option]) -> None:
+def special_options(state: RWState, seat: int, out: list[Option],
+                    counts: list[tuple[str, int]] | None = None) -> None:
     """Appends the specials `seat` may play or remove now."""
     if not may_play_specials(state, seat):
         return
     dragon = state.dragons[seat]
     specials = dragon["specials"]
     if None in specials and any(CATEGORY_OF[c] == "special" for c in state.hands[seat]):
-        counts = hand_counts(state, seat)
+        if counts is None:
+            counts = hand_counts(state, seat)
         for kind, _n in counts:
             if KINDS[kind]["category"] != "special":
                 continue
@@ -63,18 +65,25 @@ def special_options(state: RWState, seat: int, out: list[Option]) -> None:
             out.append((f"rm:{i}", ("Special", name)))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=8192)
 def _refresh_options(counts: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
     """Returns the Refresh options for a hand: every sub-multiset of the other cards to discard."""
-    items = [(k, n - (k == "refresh")) for k, n in counts if n - (k == "refresh") > 0]
+    pieces = []
+    for k, n in counts:
+        n -= k == "refresh"
+        if n > 0:
+            name = kind_name(k)
+            pieces.append([None, *(("+".join([k] * m), ", ".join([name] * m))
+                                   for m in range(1, n + 1))])
     out = []
-    name = kind_name("refresh")
-    for combo in product(*[range(n + 1) for _, n in items]):
-        picked = [k for (k, _), m in zip(items, combo, strict=True) for _ in range(m)]
-        code = "sp:refresh" + (":" + "+".join(picked) if picked else "")
-        text = ("keep your hand" if not picked else
-                "discard " + ", ".join(kind_name(k) for k in picked))
-        out.append((code, ("Special", name, text)))
+    title = kind_name("refresh")
+    for combo in product(*pieces):
+        chosen = [c for c in combo if c is not None]
+        if not chosen:
+            out.append(("sp:refresh", ("Special", title, "keep your hand")))
+            continue
+        out.append(("sp:refresh:" + "+".join(c[0] for c in chosen),
+                    ("Special", title, "discard " + ", ".join(c[1] for c in chosen))))
     return tuple(out)
 
 
