@@ -64,7 +64,9 @@ def _location(draw: ImageDraw.ImageDraw, x: int, y: int, key: str, loc: dict[str
     if loc["breached"]:
         draw.rounded_rectangle(box, radius=5, fill=BREACHED, outline=INK, width=1)
         draw.text((x + 6, y + 4), LOC_NAMES[key], font=font(14, bold=True), fill=INK)
-        draw.text((x + 6, y + 24), f"BREACHED ({loc['pile']})", font=font(14), fill=INK)
+        draw.text((x + LOC_W - 6, y + 4), f"pile {loc['pile']}", font=font(14, condensed=True),
+                  fill=INK, anchor="ra")
+        draw.text((x + 6, y + 25), "BREACHED", font=font(14, bold=True), fill=INK)
         return
     pts, dmg = loc["points"], loc["damage"]
     fill = OUT if out else BACKGROUND
@@ -81,7 +83,7 @@ def _location(draw: ImageDraw.ImageDraw, x: int, y: int, key: str, loc: dict[str
     if loc["entries"]:
         bits.append(f"{len(loc['entries'])} hit" + ("s" if len(loc["entries"]) > 1 else ""))
     if covers:
-        bits.append(f"{covers}S")
+        bits.append(f"{covers} sc")
     if loc["banked"]:
         bits.append(f"+{loc['banked']} bank")
     if bits:
@@ -160,8 +162,12 @@ def _summary_lines(view: dict[str, Any], names: Sequence[str]) -> list[tuple[str
             lines.append(("  " + _fill_names(text, names), INK))
         for text in la.get("defense", []):
             lines.append(("  Defense " + _fill_names(text, names), INK))
+        players = view["players"]
         for i, h in enumerate(la["hits"]):
             where = LOC_NAMES.get(h["loc"], h["loc"])
+            target_locs = players[h["target"]]["locations"] if h["target"] is not None else {}
+            if not h["fate"] and h["loc"] in "FLRB" and target_locs.get(h["loc"], {}).get("breached"):
+                where += " (breached: to the Core)"
             fate = _fill_names(h["fate"], names) if h["fate"] else "pending"
             lines.append((f"  #{i + 1} {h['name']} {h['amount']} → {_name(names, h['target'])} "
                           f"{where}: {fate}", INK))
