@@ -34,11 +34,13 @@ def main() -> None:
     players = int(sys.argv[1]) if len(sys.argv) > 1 else 4
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 200
     start = time.perf_counter()
+    cpu = time.process_time()
     steps = sum(play(seed, players) for seed in range(games))
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu
     print(f"{players} players: {games} random games in {elapsed:.2f} s = "
-          f"{games / elapsed:.1f} games/s, {steps / games:.0f} actions/game, "
-          f"{elapsed / steps * 1e6:.1f} µs/action")
+          f"{games / elapsed:.1f} games/s ({games / cpu:.1f} per CPU second), "
+          f"{steps / games:.0f} actions/game, {elapsed / steps * 1e6:.1f} µs/action")
 
 
 if __name__ == "__main__":

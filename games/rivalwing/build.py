@@ -41,12 +41,27 @@ def new_build(target: int | None, arma: bool = False) -> dict[str, Any]:
             "dusting": None, "magic": [], "arma_sides": []}
 
 
+_COUNTS: dict[tuple[int, ...], list[tuple[str, int]]] = {}
+
+
 def hand_counts(state: RWState, seat: int) -> list[tuple[str, int]]:
-    """Returns (kind, count) for a hand, in deck order."""
+    """Returns (kind, count) for a hand, in deck order (memoised; callers must not mutate it)."""
+    key = tuple(state.hands[seat])
+    found = _COUNTS.get(key)
+    if found is not None:
+        return found
+    if len(_COUNTS) > 200_000:
+        _COUNTS.clear()
+    out = _hand_counts(key)
+    _COUNTS[key] = out
+    return out
+
+
+def _hand_counts(hand: tuple[int, ...]) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     last = ""
     n = 0
-    for x in sorted(c % DECK_SIZE for c in state.hands[seat]):
+    for x in sorted(c % DECK_SIZE for c in hand):
         kind = DECK_KINDS[x]
         if kind != last:
             if n:
@@ -71,6 +86,8 @@ def ready_magic(state: RWState, seat: int, used: set[int]) -> list[tuple[str, in
     """Returns (kind, card) of ready attack magic not already in the build, one per kind."""
     out: dict[str, int] = {}
     dragon = state.dragons[seat]
+    if not dragon["slots"]:
+        return []
     for i, (card, _) in enumerate(dragon["slots"]):
         if card is None or card in used or not is_ready(state, seat, i):
             continue

@@ -76,6 +76,9 @@ _HIT_ALWAYS = frozenset(k for k, v in KINDS.items()
 _HIT_WINGS = frozenset(k for k, v in KINDS.items() if k == "dive" or v.get("needs_wings")
                        and v["category"] == "melee")
 _ATK_CODE = [f"atk:{t}" for t in range(8)]
+_HIT_FLAGS: dict[int, tuple[Any, bool, bool, bool]] = {}
+_DISCARD_LISTS: dict[int, tuple[Any, list[Option]]] = {}
+_ACTS: dict[str, Act] = {}
 _ATK_LABEL = [("Attack", f"{{p{t}}}") for t in range(8)]
 
 
@@ -158,7 +161,15 @@ class RivalWing(Game):
         return out
 
     def legal_actions(self, state: RWState, seat: int) -> list[Act]:
-        return [Act(code) for code, _ in self.options(state, seat)]
+        out = []
+        for code, _ in self.options(state, seat):
+            act = _ACTS.get(code)
+            if act is None:
+                if len(_ACTS) > 100_000:
+                    _ACTS.clear()
+                act = _ACTS[code] = Act(code)
+            out.append(act)
+        return out
 
     def _action_options(self, state: RWState, p: int, out: list[Option]) -> None:
         counts = hand_counts(state, p)
@@ -180,12 +191,19 @@ class RivalWing(Game):
 
     @staticmethod
     def _has_hit_card(state: RWState, p: int, counts: list[tuple[str, int]]) -> bool:
-        kinds = {k for k, _ in counts}
-        if kinds & _HIT_ALWAYS:
+        flags = _HIT_FLAGS.get(id(counts))
+        if flags is None or flags[0] is not counts:
+            kinds = {k for k, _ in counts}
+            flags = (counts, bool(kinds & _HIT_ALWAYS), bool(kinds & BREATHS),
+                     bool(kinds & _HIT_WINGS))
+            if len(_HIT_FLAGS) > 200_000:
+                _HIT_FLAGS.clear()
+            _HIT_FLAGS[id(counts)] = flags
+        if flags[1]:
             return True
-        if kinds & BREATHS and element(state, p) is not None:
+        if flags[2] and element(state, p) is not None:
             return True
-        return bool(kinds & _HIT_WINGS) and has_wings(state, p)
+        return flags[3] and has_wings(state, p)
 
     @staticmethod
     def _place_options(state: RWState, p: int, out: list[Option],
@@ -213,11 +231,16 @@ class RivalWing(Game):
                          counts: list[tuple[str, int]] | None = None) -> None:
         if counts is None:
             counts = hand_counts(state, p)
-        for kind, _ in counts:
-            out.append(_DISCARD[kind])
-        if len(state.hands[p]) > 1:
-            for kind, _ in counts:
-                out.append(_DISCARD_MORE[kind])
+        cached = _DISCARD_LISTS.get(id(counts))
+        if cached is None or cached[0] is not counts:
+            opts = [_DISCARD[kind] for kind, _ in counts]
+            if sum(n for _, n in counts) > 1:
+                opts.extend(_DISCARD_MORE[kind] for kind, _ in counts)
+            cached = (counts, opts)
+            if len(_DISCARD_LISTS) > 200_000:
+                _DISCARD_LISTS.clear()
+            _DISCARD_LISTS[id(counts)] = cached
+        out.extend(cached[1])
 
     # -- applying ---------------------------------------------------------------------------------
 
@@ -391,6 +414,13 @@ class RivalWing(Game):
 
     def shuffle_hidden(self, state: RWState, observer: int | None, seed: int) -> RWState:
         return shuffle_hidden(state, observer, seed)
+
+    def choose_option(self, name: str, players: int, seed: int) -> str:
+        """Returns the computer player's pick for a per-seat option (its dragon mat)."""
+        from games.rivalwing.ai import choose_mat
+        if name != "mat":
+            raise ValueError(f"RivalWing has no option '{name}'.")
+        return choose_mat(players)
 
     def choose(self, view: dict[str, Any], actions: Sequence[Act], seed: int) -> Act:
         from games.rivalwing.ai import choose
