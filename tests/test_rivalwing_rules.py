@@ -441,3 +441,25 @@ def test_hidden_information() -> None:
         assert GAME.view(shuffled, None) == public
         assert renderer.render_board(GAME.view(shuffled, None), names=["a", "b", "c"]) == png
         assert_conserved(shuffled)
+
+
+def test_labels_are_unique_paths() -> None:
+    """Every seat's legal actions have distinct label paths in random and AI play."""
+    import random
+
+    from games.rivalwing.ai import choose
+    for players in (2, 4, 6):
+        s = GAME.new_game(players, players)
+        rng = random.Random(players)
+        for step in range(600):
+            if s.phase == "over":
+                break
+            for seat in range(players):
+                opts = GAME.options(s, seat)
+                labels = [lab for _, lab in opts]
+                assert len(set(labels)) == len(labels), labels
+                assert all(len(code) <= 60 for code, _ in opts)
+            seat = GAME.to_play(s)[0]
+            actions = GAME.legal_actions(s, seat)
+            pick = choose(GAME.view(s, seat), actions, step) if step % 3 else rng.choice(actions)
+            GAME.apply(s, seat, pick)

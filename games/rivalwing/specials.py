@@ -59,8 +59,8 @@ def special_options(state: RWState, seat: int, out: list[Option],
         filled = [j for j, (c, _) in enumerate(dragon["slots"]) if c is not None]
         if kind == "innate" and len(filled) > len(dragon["slots"]) - 1:
             for j in filled:
-                out.append((f"rm:{i}:{j}", ("Special", name,
-                                            f"and slotted {name_of(dragon['slots'][j][0])}")))
+                out.append((f"rm:{i}:{j}", ("Special", name, f"and slotted "
+                                            f"{name_of(dragon['slots'][j][0])} (slot {j + 1})")))
         else:
             out.append((f"rm:{i}", ("Special", name)))
 
