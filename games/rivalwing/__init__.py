@@ -6,7 +6,10 @@ Choices where the seed and the rulings are silent (each is tested):
   at a time, then "Declare attack". Added hand cards lie face up in front of the target; "Start
   over" takes them back (twice per turn at most, so a turn always ends). A hit card added when the
   attack is full also spends a Combo ("Add with Combo"), so the build is always declarable.
-- A Place Magic or Discard action may hold several cards: each card is one step, "End turn" ends.
+- A Place Magic or Discard action may hold several cards: "Discard > card" discards it and ends
+  the turn, "Discard more > card" discards it and lets you pick another (then "End turn"); "Place
+  magic" / "Place more magic" work the same way, one slot filled per step.
+- Pass is offered only with an empty hand (R4.3); the turn timeout is a host-only action `tout`.
 - Called Shot: one per attack; each hit card without a Wing Attack is aimed by its own step.
   Remove Breath Resistance: one per attack. Dusting (attack): one per attack.
 - Armageddon sides are chosen one target at a time, in turn order from the attacker's left.
@@ -27,6 +30,10 @@ Choices where the seed and the rulings are silent (each is tested):
   stand); three timed-out turns in a row withdraw the dragon. `resign` withdraws at once.
 - The dealer is random; later duels of a series rotate the dealer in the host.
 - `state.dice` holds forced die results for scenario tests; it is empty in play.
+- The computer picks a mat with `GAME.choose_option("mat", players, seed)` (Bog Drake up to four
+  players, Sage Wyrm above).
+- Scoring (R11) is available at any time; before the end it counts knockouts and dragons outlasted
+  so far.
 """
 
 from games.rivalwing.game import RivalWing

@@ -6,6 +6,7 @@ target) and slotted magic stays in its slot, marked by card id, until the declar
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from games.core import Event
@@ -177,34 +178,7 @@ def build_options(state: RWState, p: int, out: list[Option], *, only_adds: bool 
         if prefix:
             elem = element(state, p)
             for kind in counts:
-                info = KINDS[kind]
-                name = info["name"]
-                if info["category"] == "melee" and "side" in info:
-                    if info.get("needs_wings") and not wings:
-                        continue
-                    out.append((f"{prefix}:{kind}", (group, name)))
-                elif kind == "targ":
-                    for s in SIDES:
-                        out.append((f"{prefix}:targ:{s}", (group, name, LOC_NAME[s])))
-                elif kind in BREATHS and elem and not has_breath:
-                    if elem == "Chaos":
-                        if kind == "br.chaos":
-                            for s in SIDES:
-                                out.append((f"{prefix}:{kind}:{s}", (group, name, LOC_NAME[s])))
-                        else:
-                            out.append((f"{prefix}:{kind}", (group, name, "side rolled")))
-                    elif kind == "br.light" and elem == "Lightning":
-                        for s in SIDES:
-                            for a in SIDES:
-                                if a != s:
-                                    out.append((f"{prefix}:{kind}:{s}:{a}",
-                                                (group, name, LOC_NAME[s], f"Arc to {LOC_NAME[a]}")))
-                    else:
-                        for s in SIDES:
-                            out.append((f"{prefix}:{kind}:{s}", (group, name, LOC_NAME[s])))
-                elif kind == "dive" and wings and not used_dive:
-                    for s in SIDES:
-                        out.append((f"{prefix}:dive:{s}", (group, "Dive Attack (hit 5)", LOC_NAME[s])))
+                out.extend(_hit_options(prefix, group, kind, elem, wings, has_breath, used_dive))
         if wings and b["focus"] is None and n_hits >= 1 and "fdive" in counts:
             for s in SIDES:
                 out.append((f"fd:{s}", ("Add", "Focused Dive", LOC_NAME[s])))
@@ -251,6 +225,41 @@ def build_options(state: RWState, p: int, out: list[Option], *, only_adds: bool 
         out.append(("decl", ("Declare attack",)))
     if state.restarts < MAX_RESTARTS or not out:
         out.append(("restart", ("Start over",)))
+
+
+@lru_cache(maxsize=4096)
+def _hit_options(prefix: str, group: str, kind: str, elem: str | None, wings: bool,
+                 has_breath: bool, used_dive: bool) -> tuple[Option, ...]:
+    """Returns the options that add one hit card of `kind` (memoised)."""
+    out: list[Option] = []
+    info = KINDS[kind]
+    name = info["name"]
+    if info["category"] == "melee" and "side" in info:
+        if wings or not info.get("needs_wings"):
+            out.append((f"{prefix}:{kind}", (group, name)))
+    elif kind == "targ":
+        for s in SIDES:
+            out.append((f"{prefix}:targ:{s}", (group, name, LOC_NAME[s])))
+    elif kind in BREATHS and elem and not has_breath:
+        if elem == "Chaos":
+            if kind == "br.chaos":
+                for s in SIDES:
+                    out.append((f"{prefix}:{kind}:{s}", (group, name, LOC_NAME[s])))
+            else:
+                out.append((f"{prefix}:{kind}", (group, name, "side rolled")))
+        elif kind == "br.light" and elem == "Lightning":
+            for s in SIDES:
+                for a in SIDES:
+                    if a != s:
+                        out.append((f"{prefix}:{kind}:{s}:{a}",
+                                    (group, name, LOC_NAME[s], f"Arc to {LOC_NAME[a]}")))
+        else:
+            for s in SIDES:
+                out.append((f"{prefix}:{kind}:{s}", (group, name, LOC_NAME[s])))
+    elif kind == "dive" and wings and not used_dive:
+        for s in SIDES:
+            out.append((f"{prefix}:dive:{s}", (group, "Dive Attack (hit 5)", LOC_NAME[s])))
+    return tuple(out)
 
 
 def _self_magic(state: RWState, p: int, t: int | None, kind: str, out: list[Option]) -> None:
