@@ -79,6 +79,8 @@ _ATK_CODE = [f"atk:{t}" for t in range(8)]
 _HIT_FLAGS: dict[int, tuple[Any, bool, bool, bool]] = {}
 _DISCARD_LISTS: dict[int, tuple[Any, list[Option]]] = {}
 _ACTS: dict[str, Act] = {}
+_MEMO: dict[tuple[int, int], tuple[RWState, int, list[Option]]] = {}
+_LABELS: dict[int, tuple[RWState, int, dict[str, tuple[str, ...]]]] = {}
 _ATK_LABEL = [("Attack", f"{{p{t}}}") for t in range(8)]
 
 
@@ -137,7 +139,19 @@ class RivalWing(Game):
         return (state.active,)
 
     def options(self, state: RWState, seat: int) -> list[Option]:
-        """Returns (code, label) for every legal action of `seat`."""
+        """Returns (code, label) for every legal action of `seat` (memoised per state version;
+        callers must not mutate the list)."""
+        key = (id(state), seat)
+        memo = _MEMO.get(key)
+        if memo is not None and memo[0] is state and memo[1] == state.version:
+            return memo[2]
+        out = self._options(state, seat)
+        if len(_MEMO) > 64:
+            _MEMO.clear()
+        _MEMO[key] = (state, state.version, out)
+        return out
+
+    def _options(self, state: RWState, seat: int) -> list[Option]:
         out: list[Option] = []
         if state.phase == "over" or not 0 <= seat < state.players:
             return out
@@ -262,6 +276,7 @@ class RivalWing(Game):
         raise IllegalAction(f"'{code}' is not a legal move now.")
 
     def _apply(self, state: RWState, seat: int, action: Act) -> list[Event]:
+        state.version += 1
         events: list[Event] = []
         parts = action.code.split(":")
         head = parts[0]
@@ -337,6 +352,7 @@ class RivalWing(Game):
         dragon = state.dragons[seat]
         if not dragon["conscious"]:
             raise IllegalAction("That dragon is already out of the duel.")
+        state.version += 1
         events: list[Event] = []
         if state.build is not None and seat in (state.active, state.build["target"]):
             cancel_build(state)
@@ -387,11 +403,15 @@ class RivalWing(Game):
         code = action.encode()
         if code == "tout":
             return ("Time out",)
-        for seat in range(state.players):
-            for c, lab in self.options(state, seat):
-                if c == code:
-                    return lab
-        return (code,)
+        memo = _LABELS.get(id(state))
+        if memo is None or memo[0] is not state or memo[1] != state.version:
+            labels: dict[str, tuple[str, ...]] = {}
+            for seat in range(state.players - 1, -1, -1):
+                labels.update(self.options(state, seat))
+            if len(_LABELS) > 16:
+                _LABELS.clear()
+            memo = _LABELS[id(state)] = (state, state.version, labels)
+        return memo[2].get(code, (code,))
 
     def to_json(self, state: RWState) -> dict[str, Any]:
         return state.to_json()

@@ -8,7 +8,7 @@ lists special slots (card id or None). An entry is `{"id", "card", "amount", "co
 
 from __future__ import annotations
 
-import copy
+import pickle
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -51,25 +51,33 @@ class RWState:
     restarts: int = 0
     placed: list[int] = field(default_factory=list)
     """Magic slots filled during the current Place Magic action."""
+    version: int = 0
+    """Bumped by every applied action; keys the option memo (code that edits a state by hand
+    must bump it too)."""
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = value.state if f.name == "rng" else copy.deepcopy(value)
-        return out
+        out: dict[str, Any] = {f: getattr(self, f) for f in _FIELDS}
+        out["rng"] = self.rng.state
+        return _deep_copy(out)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RWState:
         if not isinstance(data, dict):
             raise ValueError(f"expected a RivalWing state dict, got {type(data).__name__}")
-        names = {f.name for f in fields(cls)}
-        missing = names - set(data)
+        missing = set(_FIELDS) - set(data)
         if missing:
             raise ValueError(f"expected RivalWing state fields {sorted(missing)}, got none")
-        kwargs = {k: copy.deepcopy(data[k]) for k in names}
+        kwargs = _deep_copy({k: data[k] for k in _FIELDS})
         kwargs["rng"] = Rng(int(data["rng"]))
         return cls(**kwargs)
+
+
+_FIELDS = tuple(f.name for f in fields(RWState))
+
+
+def _deep_copy(value: Any) -> Any:
+    """Copies plain data (dicts, lists, str, int, None) quickly."""
+    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
 
 
 def new_dragon(mat: str) -> dict[str, Any]:
