@@ -9,9 +9,10 @@ attack in progress or the last one.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from renderers.common import (
     BACKGROUND,
@@ -42,6 +43,33 @@ LOC_NAMES = {"F": "Front", "L": "Left", "R": "Right", "B": "Rear", "W": "Wings",
 GRID = {"W": (0, 0), "F": (1, 0), "L": (0, 1), "C": (1, 1), "R": (2, 1), "B": (1, 2)}
 
 
+SLOT = (80, 60, 120)
+BAD = (220, 90, 90)
+
+
+@cache
+def _palette() -> Image.Image:
+    """Returns a fixed palette of the board's colours and their antialiasing blends, so the PNG
+    is mapped to it quickly and identically every time."""
+    bases = [BACKGROUND, PANEL, OUT, BREACHED, SLOT, DAMAGE, HIGHLIGHT, MUTED, INK]
+    inks = [INK, MUTED, HIGHLIGHT, DEFEND, SCALE, BAD, OK]
+    colors: list[tuple[int, int, int]] = []
+    for c in [*bases, *inks, DEFEND, SCALE, OK, BAD]:
+        if c not in colors:
+            colors.append(c)
+    for base in bases:
+        for ink in inks:
+            for t in (0.2, 0.4, 0.6, 0.8):
+                c = tuple(round(b + (i - b) * t) for b, i in zip(base, ink, strict=True))
+                if c not in colors and len(colors) < 256:
+                    colors.append(c)
+    flat = [v for c in colors for v in c]
+    flat += [0] * (768 - len(flat))
+    pal = Image.new("P", (1, 1))
+    pal.putpalette(flat)
+    return pal
+
+
 def _name(names: Sequence[str], seat: int | None) -> str:
     if seat is None:
         return "-"
@@ -54,8 +82,35 @@ def _fill_names(text: str, names: Sequence[str]) -> str:
     return text
 
 
-def _location(draw: ImageDraw.ImageDraw, x: int, y: int, key: str, loc: dict[str, Any] | None,
+def _location(image: Image.Image, x: int, y: int, key: str, loc: dict[str, Any] | None,
               out: bool) -> None:
+    """Pastes one location box, drawn once per distinct content (boxes rarely change)."""
+    if loc is None:
+        sig: tuple[Any, ...] = (key, None)
+    else:
+        covers = sum(len(e["covers"]) for e in loc["entries"])
+        sig = (key, loc["breached"], loc["pile"], loc["points"], loc["damage"],
+               len(loc["entries"]), covers, loc["banked"], out)
+    tile = _tile(sig, key, None if loc is None else dict(loc), out)
+    image.paste(tile, (x, y))
+
+
+_TILES: dict[tuple[Any, ...], Image.Image] = {}
+
+
+def _tile(sig: tuple[Any, ...], key: str, loc: dict[str, Any] | None, out: bool) -> Image.Image:
+    tile = _TILES.get(sig)
+    if tile is None:
+        tile, draw = new_canvas(LOC_W + 1, LOC_H + 1, PANEL)
+        _draw_location(draw, 0, 0, key, loc, out)
+        if len(_TILES) > 4096:
+            _TILES.clear()
+        _TILES[sig] = tile
+    return tile
+
+
+def _draw_location(draw: ImageDraw.ImageDraw, x: int, y: int, key: str,
+                   loc: dict[str, Any] | None, out: bool) -> None:
     box = (x, y, x + LOC_W, y + LOC_H)
     if loc is None:
         draw.rounded_rectangle(box, radius=5, outline=MUTED, width=1, fill=BACKGROUND)
@@ -91,8 +146,8 @@ def _location(draw: ImageDraw.ImageDraw, x: int, y: int, key: str, loc: dict[str
                   fill=SCALE if covers or loc["banked"] else MUTED)
 
 
-def _panel(draw: ImageDraw.ImageDraw, x: int, y: int, p: dict[str, Any], view: dict[str, Any],
-           names: Sequence[str]) -> None:
+def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, p: dict[str, Any],
+           view: dict[str, Any], names: Sequence[str]) -> None:
     seat = p["seat"]
     out = not p["conscious"]
     waiting = view.get("waiting") or {}
@@ -104,7 +159,7 @@ def _panel(draw: ImageDraw.ImageDraw, x: int, y: int, p: dict[str, Any], view: d
     title = fit_text(f"{_name(names, seat)} — {p['dragon']}", 300, 16, bold=True)
     draw.text((x + 10, y + 7), title, font=font(16, bold=True), fill=INK)
     if out:
-        tag, color = ("WITHDRAWN" if p["withdrawn"] else "OUT"), (220, 90, 90)
+        tag, color = ("WITHDRAWN" if p["withdrawn"] else "OUT"), BAD
     elif defending:
         tag, color = "MUST DEFEND", DEFEND
     elif active:
@@ -119,7 +174,8 @@ def _panel(draw: ImageDraw.ImageDraw, x: int, y: int, p: dict[str, Any], view: d
               font=font(14), fill=MUTED)
     gx, gy = x + 10, y + 50
     for key, (cx, cy) in GRID.items():
-        _location(draw, gx + cx * (LOC_W + 4), gy + cy * (LOC_H + 4), key, p["locations"].get(key), out)
+        _location(image, gx + cx * (LOC_W + 4), gy + cy * (LOC_H + 4), key,
+                  p["locations"].get(key), out)
     sx = x + 10 + 3 * (LOC_W + 4) + 4
     sy = y + 50
     draw.text((sx, sy), "Magic", font=font(14, bold=True), fill=INK)
@@ -134,7 +190,7 @@ def _panel(draw: ImageDraw.ImageDraw, x: int, y: int, p: dict[str, Any], view: d
             draw.rounded_rectangle(box, radius=4, outline=MUTED, width=1)
             draw.text((bx + 34, by + 13), "empty", font=font(14), fill=MUTED, anchor="mm")
         else:
-            draw.rounded_rectangle(box, radius=4, fill=(80, 60, 120), outline=INK, width=1)
+            draw.rounded_rectangle(box, radius=4, fill=SLOT, outline=INK, width=1)
             label = fit_text(slot.get("card") or "hidden", 64, 14)
             draw.text((bx + 34, by + 13), label, font=font(14, condensed=True), fill=INK, anchor="mm")
             if slot["ready"]:
@@ -217,13 +273,13 @@ def render_board(view: dict[str, Any], *, names: Sequence[str]) -> bytes:
     for i, p in enumerate(players):
         x = 6 + (i % cols) * (PANEL_W + GAP + 4)
         y = HEADER + (i // cols) * (PANEL_H + GAP)
-        _panel(draw, x, y, p, view, names)
+        _panel(image, draw, x, y, p, view, names)
     fy = HEADER + rows * (PANEL_H + GAP) + 4
     if not shown:
         draw.text((12, fy), "No attack yet.", font=font(15), fill=MUTED)
     for j, (text, color) in enumerate(shown):
         draw.text((12, fy + j * 20), fit_text(text, WIDTH - 24, 15), font=font(15), fill=color)
-    return to_png(image)
+    return to_png(image.quantize(palette=_palette(), dither=Image.Dither.NONE))
 
 
 def render_hand(view: dict[str, Any], *, names: Sequence[str]) -> bytes | None:
