@@ -10,7 +10,6 @@ from games.rivalwing.build import arma_targets, make_hits
 from games.rivalwing.cards import (
     LOC_NAME,
     MARKER,
-    SCALES,
     SIDES,
     kind_of,
     name_of,
@@ -29,7 +28,6 @@ from games.rivalwing.state import (
     points,
     remaining,
     resists,
-    roll,
 )
 
 DEFENSE_SECONDS = 60
@@ -373,11 +371,3 @@ def round_limit(state: RWState, events: list[Event]) -> None:
         finish(state, leaders, "round limit", events)
     else:
         finish(state, [], "round limit, tied", events, tied=leaders)
-
-
-def roll_d6(state: RWState) -> int:
-    return roll(state, 6)
-
-
-def scales_side(kind: str) -> str | None:
-    return SCALES.get(kind)

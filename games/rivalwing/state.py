@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from games.core import Event
-from games.rivalwing.cards import LOCATIONS, MARKER, MATS, SIDES, kind_of
+from games.rivalwing.cards import LOCATIONS, MARKER, MATS, kind_of
 from games.rng import Rng
 
 HAND_SIZE = 6
@@ -269,7 +269,3 @@ def remaining(state: RWState, seat: int) -> tuple[int, int]:
         if key != "C" and not place["breached"]:
             rest += points(state, seat, key) - damage(state, seat, key)
     return core, rest
-
-
-def side_of_d4(n: int) -> str:
-    return SIDES[n - 1]
