@@ -14,6 +14,7 @@ from games.rivalwing.cards import (
     BREATHS,
     DECK_KINDS,
     DECK_SIZE,
+    KIND_OF,
     KIND_ORDER,
     KINDS,
     LOC_NAME,
@@ -78,7 +79,7 @@ def take(state: RWState, seat: int, kind: str) -> int:
     """Removes the first card of a kind from a hand and returns its id."""
     hand = state.hands[seat]
     for i, cid in enumerate(hand):
-        if kind_of(cid) == kind:
+        if KIND_OF[cid] == kind:
             return hand.pop(i)
     raise KeyError(kind)
 
@@ -87,9 +88,10 @@ def ready_magic(state: RWState, seat: int, used: set[int]) -> list[tuple[str, in
     """Returns (kind, card) of ready attack magic not already in the build, one per kind."""
     out: dict[str, int] = {}
     dragon = state.dragons[seat]
-    if not dragon["slots"]:
+    slots = dragon["slots"]
+    if not slots or all(card is None for card, _ in slots):
         return []
-    for i, (card, _) in enumerate(dragon["slots"]):
+    for i, (card, _) in enumerate(slots):
         if card is None or card in used or not is_ready(state, seat, i):
             continue
         kind = kind_of(card)
