@@ -43,6 +43,8 @@ MANEUVERS = frozenset(c for c, k in KINDS.items() if k["category"] == "maneuver"
 ATTACK_MAGIC = frozenset(c for c, k in KINDS.items() if k.get("magic") == "attack")
 DEFENSE_MAGIC = frozenset(c for c, k in KINDS.items() if k.get("magic") == "defense")
 MAGIC_KINDS = ATTACK_MAGIC | DEFENSE_MAGIC
+SPECIAL_IDS = frozenset(i for i, k in enumerate(DECK_KINDS * 2) if KINDS[k]["category"] == "special")
+MAGIC_IDS = frozenset(i for i, k in enumerate(DECK_KINDS * 2) if KINDS[k]["category"] == "magic")
 SPECIALS = frozenset(c for c, k in KINDS.items() if k["category"] == "special")
 BREATHS = frozenset(c for c, k in KINDS.items() if k["category"] == "breath")
 SIDE_HITS = frozenset(c for c, k in KINDS.items() if k["category"] == "melee" and "side" in k)

@@ -33,6 +33,7 @@ from games.rivalwing.cards import (
     BREATHS,
     DECK_SIZE,
     KINDS,
+    MAGIC_IDS,
     MAGIC_KINDS,
     MAT_IDS,
     MATS,
@@ -223,7 +224,7 @@ class RivalWing(Game):
     def _place_options(state: RWState, p: int, out: list[Option],
                        counts: list[tuple[str, int]] | None = None) -> None:
         slots = state.dragons[p]["slots"]
-        if not slots:
+        if not slots or MAGIC_IDS.isdisjoint(state.hands[p]):
             return
         magic = [k for k, _ in (counts if counts is not None else hand_counts(state, p))
                  if k in MAGIC_KINDS]

@@ -8,7 +8,7 @@ from itertools import product
 
 from games.core import Event
 from games.rivalwing.build import hand_counts, prune_build, take
-from games.rivalwing.cards import CATEGORY_OF, KINDS, LOC_NAME, kind_name, kind_of, name_of
+from games.rivalwing.cards import KINDS, LOC_NAME, SPECIAL_IDS, kind_name, kind_of, name_of
 from games.rivalwing.state import RWState, discard_cards, draw_to, entry_net
 
 Option = tuple[str, tuple[str, ...]]
@@ -26,7 +26,7 @@ def special_options(state: RWState, seat: int, out: list[Option],
         return
     dragon = state.dragons[seat]
     specials = dragon["specials"]
-    if None in specials and any(CATEGORY_OF[c] == "special" for c in state.hands[seat]):
+    if None in specials and not SPECIAL_IDS.isdisjoint(state.hands[seat]):
         if counts is None:
             counts = hand_counts(state, seat)
         for kind, _n in counts:
