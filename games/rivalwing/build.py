@@ -43,20 +43,57 @@ def new_build(target: int | None, arma: bool = False) -> dict[str, Any]:
             "dusting": None, "magic": [], "arma_sides": []}
 
 
-_COUNTS: dict[tuple[int, ...], list[tuple[str, int]]] = {}
+class HandInfo:
+    """What a hand allows, worked out once per distinct hand (memoised; read only)."""
+
+    __slots__ = ("counts", "kinds", "hit_always", "hit_breath", "hit_wings", "discard", "magic",
+                 "special_plays", "has_regen")
+
+    def __init__(self, hand: tuple[int, ...]) -> None:
+        self.counts = _hand_counts(hand)
+        self.kinds = frozenset(k for k, _ in self.counts)
+        self.hit_always = bool(self.kinds & HIT_ALWAYS)
+        self.hit_breath = bool(self.kinds & BREATHS)
+        self.hit_wings = bool(self.kinds & HIT_WINGS)
+        self.discard = [DISCARD[k] for k, _ in self.counts]
+        if len(hand) > 1:
+            self.discard.extend(DISCARD_MORE[k] for k, _ in self.counts)
+        self.magic = [k for k, _ in self.counts if KINDS[k]["category"] == "magic"]
+        plays: list[Option] = []
+        for kind, _ in self.counts:
+            if kind in ("bres", "mres", "innate"):
+                plays.append((f"sp:{kind}", ("Special", KINDS[kind]["name"])))
+            elif kind == "refresh":
+                from games.rivalwing.specials import refresh_options
+                plays.extend(refresh_options(tuple(self.counts)))
+        self.special_plays = plays
+        self.has_regen = "regen" in self.kinds
+
+
+HIT_ALWAYS = frozenset(k for k, v in KINDS.items()
+                       if k == "targ" or (v["category"] == "melee" and "side" in v
+                                          and not v.get("needs_wings")))
+HIT_WINGS = frozenset(k for k, v in KINDS.items()
+                      if k == "dive" or (v.get("needs_wings") and v["category"] == "melee"))
+DISCARD = {k: (f"dis:{k}", ("Discard", KINDS[k]["name"])) for k in KINDS}
+DISCARD_MORE = {k: (f"dism:{k}", ("Discard more", KINDS[k]["name"])) for k in KINDS}
+_INFO: dict[tuple[int, ...], HandInfo] = {}
+
+
+def hand_info(state: RWState, seat: int) -> HandInfo:
+    """Returns the memoised HandInfo of a seat's hand."""
+    key = tuple(state.hands[seat])
+    found = _INFO.get(key)
+    if found is None:
+        if len(_INFO) > 100_000:
+            _INFO.clear()
+        found = _INFO[key] = HandInfo(key)
+    return found
 
 
 def hand_counts(state: RWState, seat: int) -> list[tuple[str, int]]:
     """Returns (kind, count) for a hand, in deck order (memoised; callers must not mutate it)."""
-    key = tuple(state.hands[seat])
-    found = _COUNTS.get(key)
-    if found is not None:
-        return found
-    if len(_COUNTS) > 200_000:
-        _COUNTS.clear()
-    out = _hand_counts(key)
-    _COUNTS[key] = out
-    return out
+    return hand_info(state, seat).counts
 
 
 def _hand_counts(hand: tuple[int, ...]) -> list[tuple[str, int]]:

@@ -24,17 +24,14 @@ from games.rivalwing.build import (
     build_options,
     can_start,
     cancel_build,
-    hand_counts,
+    hand_info,
     new_build,
     ready_magic,
     take,
 )
 from games.rivalwing.cards import (
-    BREATHS,
     DECK_SIZE,
     KINDS,
-    MAGIC_IDS,
-    MAGIC_KINDS,
     MAT_IDS,
     MATS,
     kind_name,
@@ -69,16 +66,7 @@ SUMMARY = (
 )
 
 
-_DISCARD = {k: (f"dis:{k}", ("Discard", KINDS[k]["name"])) for k in KINDS}
-_DISCARD_MORE = {k: (f"dism:{k}", ("Discard more", KINDS[k]["name"])) for k in KINDS}
-_HIT_ALWAYS = frozenset(k for k, v in KINDS.items()
-                        if k == "targ" or (v["category"] == "melee" and "side" in v
-                                           and not v.get("needs_wings")))
-_HIT_WINGS = frozenset(k for k, v in KINDS.items() if k == "dive" or v.get("needs_wings")
-                       and v["category"] == "melee")
 _ATK_CODE = [f"atk:{t}" for t in range(8)]
-_HIT_FLAGS: dict[int, tuple[Any, bool, bool, bool]] = {}
-_DISCARD_LISTS: dict[int, tuple[Any, list[Option]]] = {}
 _ACTS: dict[str, Act] = {}
 _MEMO: dict[tuple[int, int], tuple[RWState, int, list[Option]]] = {}
 _LABELS: dict[int, tuple[RWState, int, dict[str, tuple[str, ...]]]] = {}
@@ -187,49 +175,36 @@ class RivalWing(Game):
         return out
 
     def _action_options(self, state: RWState, p: int, out: list[Option]) -> None:
-        counts = hand_counts(state, p)
-        has_hit = self._has_hit_card(state, p, counts)
+        info = hand_info(state, p)
+        has_hit = info.hit_always or (
+            (info.hit_breath and element(state, p) is not None)
+            or (info.hit_wings and has_wings(state, p)))
         magic = ready_magic(state, p, set())
-        for i in range(1, state.players):
-            t = (p + i) % state.players
-            if state.dragons[t]["conscious"] and (has_hit or (magic and can_start(state, p, t))):
+        dragons = state.dragons
+        n = state.players
+        for i in range(1, n):
+            t = (p + i) % n
+            if dragons[t]["conscious"] and (has_hit or (magic and can_start(state, p, t))):
                 out.append((_ATK_CODE[t], _ATK_LABEL[t]))
         if magic:
             if any(k == "arma" for k, _ in magic) and arma_targets(state, p):
                 out.append(("atk:arma", ("Attack", "Armageddon (every other dragon)")))
             if can_start(state, p, None):
                 out.append(("atk:self", ("Attack", "Myself (Heal or Swap)")))
-        self._place_options(state, p, out, counts)
-        self._discard_options(state, p, out, counts)
+        if info.magic:
+            self._place_options(state, p, out, info.magic)
+        out.extend(info.discard)
         if not state.hands[p]:
             out.append(("pass", ("Pass",)))
 
     @staticmethod
-    def _has_hit_card(state: RWState, p: int, counts: list[tuple[str, int]]) -> bool:
-        flags = _HIT_FLAGS.get(id(counts))
-        if flags is None or flags[0] is not counts:
-            kinds = {k for k, _ in counts}
-            flags = (counts, bool(kinds & _HIT_ALWAYS), bool(kinds & BREATHS),
-                     bool(kinds & _HIT_WINGS))
-            if len(_HIT_FLAGS) > 200_000:
-                _HIT_FLAGS.clear()
-            _HIT_FLAGS[id(counts)] = flags
-        if flags[1]:
-            return True
-        if flags[2] and element(state, p) is not None:
-            return True
-        return flags[3] and has_wings(state, p)
-
-    @staticmethod
     def _place_options(state: RWState, p: int, out: list[Option],
-                       counts: list[tuple[str, int]] | None = None) -> None:
+                       magic: list[str] | None = None) -> None:
         slots = state.dragons[p]["slots"]
-        if not slots or MAGIC_IDS.isdisjoint(state.hands[p]):
+        if not slots:
             return
-        magic = [k for k, _ in (counts if counts is not None else hand_counts(state, p))
-                 if k in MAGIC_KINDS]
-        if not magic:
-            return
+        if magic is None:
+            magic = hand_info(state, p).magic
         more = len(slots) - len(state.placed) > 1
         for kind in magic:
             name = KINDS[kind]["name"]
@@ -242,20 +217,8 @@ class RivalWing(Game):
                     out.append((f"magm:{kind}:{j}", ("Place more magic", name, where)))
 
     @staticmethod
-    def _discard_options(state: RWState, p: int, out: list[Option],
-                         counts: list[tuple[str, int]] | None = None) -> None:
-        if counts is None:
-            counts = hand_counts(state, p)
-        cached = _DISCARD_LISTS.get(id(counts))
-        if cached is None or cached[0] is not counts:
-            opts = [_DISCARD[kind] for kind, _ in counts]
-            if sum(n for _, n in counts) > 1:
-                opts.extend(_DISCARD_MORE[kind] for kind, _ in counts)
-            cached = (counts, opts)
-            if len(_DISCARD_LISTS) > 200_000:
-                _DISCARD_LISTS.clear()
-            _DISCARD_LISTS[id(counts)] = cached
-        out.extend(cached[1])
+    def _discard_options(state: RWState, p: int, out: list[Option]) -> None:
+        out.extend(hand_info(state, p).discard)
 
     # -- applying ---------------------------------------------------------------------------------
 

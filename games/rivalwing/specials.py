@@ -3,12 +3,11 @@ conscious player whenever the engine waits for input, except under the Chaos loc
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import product
 
 from games.core import Event
-from games.rivalwing.build import hand_counts, prune_build, take
-from games.rivalwing.cards import KINDS, LOC_NAME, SPECIAL_IDS, kind_name, kind_of, name_of
+from games.rivalwing.build import hand_info, prune_build, take
+from games.rivalwing.cards import LOC_NAME, SPECIAL_IDS, kind_name, kind_of, name_of
 from games.rivalwing.state import RWState, discard_cards, draw_to, entry_net
 
 Option = tuple[str, tuple[str, ...]]
@@ -19,34 +18,26 @@ def may_play_specials(state: RWState, seat: int) -> bool:
             and state.dragons[seat]["conscious"])
 
 
-def special_options(state: RWState, seat: int, out: list[Option],
-                    counts: list[tuple[str, int]] | None = None) -> None:
+def special_options(state: RWState, seat: int, out: list[Option]) -> None:
     """Appends the specials `seat` may play or remove now."""
     if not may_play_specials(state, seat):
         return
     dragon = state.dragons[seat]
     specials = dragon["specials"]
     if None in specials and not SPECIAL_IDS.isdisjoint(state.hands[seat]):
-        if counts is None:
-            counts = hand_counts(state, seat)
-        for kind, _n in counts:
-            if KINDS[kind]["category"] != "special":
-                continue
-            name = kind_name(kind)
-            if kind in ("bres", "mres", "innate"):
-                out.append((f"sp:{kind}", ("Special", name)))
-            elif kind == "refresh":
-                out.extend(_refresh_options(tuple(counts)))
-            elif kind == "regen":
-                for key, place in dragon["loc"].items():
-                    if place["breached"]:
-                        continue
-                    for e in place["entries"]:
-                        out.append((f"sp:regen:{e['id']}", (
-                            "Special", name, f"remove {LOC_NAME[key]}: {name_of(e['card'])} "
-                            f"{e['amount']} (net {entry_net(e)}) #{e['id']}")))
-                if "W" in dragon["loc"] and dragon["loc"]["W"]["breached"]:
-                    out.append(("sp:regen:W", ("Special", name, "restore your Wings")))
+        info = hand_info(state, seat)
+        out.extend(info.special_plays)
+        if info.has_regen:
+            name = kind_name("regen")
+            for key, place in dragon["loc"].items():
+                if place["breached"]:
+                    continue
+                for e in place["entries"]:
+                    out.append((f"sp:regen:{e['id']}", (
+                        "Special", name, f"remove {LOC_NAME[key]}: {name_of(e['card'])} "
+                        f"{e['amount']} (net {entry_net(e)}) #{e['id']}")))
+            if "W" in dragon["loc"] and dragon["loc"]["W"]["breached"]:
+                out.append(("sp:regen:W", ("Special", name, "restore your Wings")))
     if specials.count(None) == len(specials):
         return
     for i, card in enumerate(specials):
@@ -65,8 +56,7 @@ def special_options(state: RWState, seat: int, out: list[Option],
             out.append((f"rm:{i}", ("Special", name)))
 
 
-@lru_cache(maxsize=8192)
-def _refresh_options(counts: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
+def refresh_options(counts: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
     """Returns the Refresh options for a hand: every sub-multiset of the other cards to discard."""
     pieces = []
     for k, n in counts:
