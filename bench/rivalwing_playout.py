@@ -32,15 +32,22 @@ def play(seed: int, players: int) -> int:
 
 def main() -> None:
     players = int(sys.argv[1]) if len(sys.argv) > 1 else 4
-    games = int(sys.argv[2]) if len(sys.argv) > 2 else 200
-    start = time.perf_counter()
-    cpu = time.process_time()
-    steps = sum(play(seed, players) for seed in range(games))
-    elapsed = time.perf_counter() - start
-    cpu = time.process_time() - cpu
-    print(f"{players} players: {games} random games in {elapsed:.2f} s = "
-          f"{games / elapsed:.1f} games/s ({games / cpu:.1f} per CPU second), "
-          f"{steps / games:.0f} actions/game, {elapsed / steps * 1e6:.1f} µs/action")
+    games = int(sys.argv[2]) if len(sys.argv) > 2 else 100
+    runs = int(sys.argv[3]) if len(sys.argv) > 3 else 3
+    for seed in range(10):
+        play(10_000 + seed, players)
+    rates = []
+    for run in range(runs):
+        start = time.perf_counter()
+        cpu = time.process_time()
+        steps = sum(play(run * games + seed, players) for seed in range(games))
+        elapsed = time.perf_counter() - start
+        cpu = time.process_time() - cpu
+        rates.append(games / elapsed)
+        print(f"{players} players, run {run + 1}: {games} random games in {elapsed:.2f} s = "
+              f"{games / elapsed:.1f} games/s ({games / cpu:.1f} per CPU second), "
+              f"{steps / games:.0f} actions/game, {elapsed / steps * 1e6:.1f} µs/action")
+    print(f"best {max(rates):.1f} games/s, mean {sum(rates) / len(rates):.1f} games/s")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.rivalwing.cards import KINDS, LOC_NAME, LOCATIONS, MATS, kind_of, name_of
-from games.rivalwing.state import RWState, damage, entry_net, is_ready, points
+from games.rivalwing.state import RWState, entry_net, is_ready
 from games.rng import Rng
 
 
@@ -16,16 +16,18 @@ def _public_player(state: RWState, s: int, viewer: int | None) -> dict[str, Any]
     mat = MATS[d["mat"]]
     own = viewer == s
     locations = {}
+    pts = mat["points"]
     for key in LOCATIONS:
         place = d["loc"].get(key)
         if place is None:
             continue
+        entries = [{"id": e["id"], "source": name_of(e["card"]), "amount": e["amount"],
+                    "net": entry_net(e), "covers": [a for _, a in e["covers"]]}
+                   for e in place["entries"]]
         locations[key] = {
-            "name": LOC_NAME[key], "points": points(state, s, key), "damage": damage(state, s, key),
+            "name": LOC_NAME[key], "points": pts[key], "damage": sum(e["net"] for e in entries),
             "breached": place["breached"], "banked": len(place["banked"]), "pile": len(place["pile"]),
-            "entries": [{"id": e["id"], "source": name_of(e["card"]), "amount": e["amount"],
-                         "net": entry_net(e), "covers": [a for _, a in e["covers"]]}
-                        for e in place["entries"]],
+            "entries": entries,
         }
     in_build = set()
     if state.build is not None and state.active == s:
