@@ -1,6 +1,7 @@
 """RivalWing: a dragon duel for 2 to 8 players (seed 002, rulings rules/rivalwing.md).
 
-Choices where the seed and the rulings are silent (each is tested):
+Choices where the seed and the rulings are silent (tested in tests/test_rivalwing_rules.py where
+they change an outcome):
 
 - Building an attack is a sequence of actions: choose a target ("Attack > {p1}"), add cards one
   at a time, then "Declare attack". Added hand cards lie face up in front of the target; "Start
@@ -23,7 +24,12 @@ Choices where the seed and the rulings are silent (each is tested):
 - Arc keeps the side declared with the card even if Focused Dive or Called Shot moves the main hit.
 - Crush may name any unbreached side of the target, even one without Scales.
 - Breach piles are hidden from everyone (count only); slotted magic is visible to its owner only,
-  and to all while it lies in a declared build.
+  and to all once it is added to the attack being built.
+- Several Core Hits may go in one attack (one per ready slot). Armageddon's targets are fixed at
+  declaration; one that gains Magic Resistance later has its hit cancelled in its window.
+- Every defense card needs an effect: each Blind must still reduce some hit; Random needs a hit.
+- Removing Innate Magic drops an empty magic slot (after the chosen discard when all are full).
+- When the duel ends in the middle of an attack, its unresolved cards go to the discard pile.
 - Specials are accepted in every waiting phase (turn action, build, discard, place, defense) from any
   conscious player, never under the Chaos lock.
 - A turn timeout passes (cards of a half-built attack go back to the hand; placed magic and discards
