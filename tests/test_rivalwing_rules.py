@@ -463,3 +463,29 @@ def test_labels_are_unique_paths() -> None:
             actions = GAME.legal_actions(s, seat)
             pick = choose(GAME.view(s, seat), actions, step) if step % 3 else rng.choice(actions)
             GAME.apply(s, seat, pick)
+
+
+def test_magic_resistance_in_window_cancels_armageddon_hit() -> None:
+    """A target that plays Magic Resistance in its window cancels its Armageddon hit."""
+    s = setup("black", "blue", "white")
+    slot(s, 0, "arma")
+    give(s, 1, "mres")
+    play(s, 0, "atk:arma", "arma:1:F", "arma:2:R", "decl")
+    assert GAME.to_play(s) == (1,)
+    play(s, 1, "sp:mres", "none")
+    assert dmg(s, 1, "F") == 0 and dmg(s, 2, "R") == 4
+
+
+def test_shield_takes_a_second_card_only_when_the_first_is_spent() -> None:
+    """Shield points are assigned step by step; the second Shield leaves its slot only when needed."""
+    s = setup("black", "silver")
+    slot(s, 1, "shield")
+    slot(s, 1, "shield")
+    give(s, 0, "combo", "bite.F", "tail.L")
+    play(s, 0, "atk:1", "add:bite.F", "addc:tail.L", "decl")
+    play(s, 1, "d:shield:0:6")
+    assert sum(1 for c, _ in s.dragons[1]["slots"] if c is not None) == 1
+    play(s, 1, "d:shield:1:5")
+    assert all(c is None for c, _ in s.dragons[1]["slots"])
+    play(s, 1, "dend")
+    assert dmg(s, 1, "F") == 0 and dmg(s, 1, "L") == 0
