@@ -39,6 +39,7 @@ class Act:
 
     @property
     def parts(self) -> list[str]:
+        """Returns the code split into its fields."""
         return self.code.split(":")
 
 

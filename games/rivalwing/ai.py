@@ -39,6 +39,7 @@ class _Ctx:
         self.wings = "W" in self.mine["locations"] and not self.mine["locations"]["W"]["breached"]
 
     def resists(self, seat: int, elem: str | None, rbr: bool = False) -> bool:
+        """True when `seat` resists a breath element (unless removed)."""
         p = self.players[seat]
         if elem is None or rbr:
             return False
@@ -65,6 +66,7 @@ class _Ctx:
         return value
 
     def core_value(self, seat: int, amount: float, pending: dict[str, float]) -> float:
+        """Returns the worth of core damage, with a bonus for a knockout."""
         core = self.players[seat]["locations"]["C"]
         rem = core["points"] - core["damage"] - pending.get("C", 0.0)
         value = min(amount, rem) * CORE_WEIGHT

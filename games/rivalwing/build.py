@@ -39,6 +39,7 @@ MAX_RESTARTS = 2
 
 
 def new_build(target: int | None, arma: bool = False) -> dict[str, Any]:
+    """Returns an empty build aimed at `target` (None = yourself)."""
     return {"target": target, "arma": arma, "hits": [], "combos": [], "focus": None,
             "dusting": None, "magic": [], "arma_sides": []}
 
@@ -138,6 +139,7 @@ def ready_magic(state: RWState, seat: int, used: set[int]) -> list[tuple[str, in
 
 
 def hit_name(build: dict[str, Any], i: int) -> str:
+    """Returns a build hit card's menu name, such as "#1 Melee Front – Claw"."""
     h = build["hits"][i]
     text = f"#{i + 1} {name_of(h['card'])}"
     if h["side"] and "side" not in KINDS[h["kind"]]:
@@ -167,6 +169,7 @@ def heal_choices(state: RWState, attacker: int, target: int | None) -> list[tupl
 
 
 def swap_seats(state: RWState, attacker: int, target: int | None) -> list[int]:
+    """Returns the dragons a Swap may choose (yourself, the target), minus Magic Resistance."""
     seats = [attacker] if target is None else [attacker, target]
     return [s for s in seats if not _mr(state, s)]
 
@@ -175,6 +178,7 @@ SWAP_PAIRS = [(a, b) for i, a in enumerate(SIDES) for b in SIDES[i + 1:]]
 
 
 def who(state: RWState, attacker: int, seat: int) -> str:
+    """Returns "Myself" or the seat placeholder for labels."""
     return "Myself" if seat == attacker else f"{{p{seat}}}"
 
 
@@ -337,6 +341,7 @@ def _arma_options(state: RWState, p: int, b: dict[str, Any], out: list[Option]) 
 
 
 def is_declarable(b: dict[str, Any]) -> bool:
+    """True when the build holds a card and every Called Shot aim is chosen."""
     if not b["hits"] and not b["magic"]:
         return False
     if any(m["kind"] == "called" for m in b["magic"]):

@@ -35,15 +35,18 @@ _ONCE = ("sharp", "soar", "arch", "gust")
 
 
 def window_hits(a: dict[str, Any], t: int) -> list[int]:
+    """Returns the indices of the uncancelled hits on `t`."""
     return [i for i, h in enumerate(a["hits"]) if h["target"] == t and not h["cancelled"]]
 
 
 def hit_label(a: dict[str, Any], i: int) -> str:
+    """Returns a hit's menu name with its location and damage."""
     h = a["hits"][i]
     return f"#{i + 1} {h['name']} ({LOC_NAME[h['loc']]} {h['base'] + h['mod']})"
 
 
 def amount13(state: RWState, a: dict[str, Any], i: int, t: int) -> int:
+    """Returns hit i's damage against `t` after R6.3 steps 1-3."""
     from games.rivalwing.resolve import hit_amount
     return hit_amount(state, a["hits"][i], t, rbr=a["rbr"])
 

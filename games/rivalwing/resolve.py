@@ -354,6 +354,7 @@ def end_turn(state: RWState, events: list[Event], *, timed_out: bool = False) ->
 
 
 def start_turn(state: RWState, seat: int, events: list[Event]) -> None:
+    """Starts a seat's turn: counts it and draws to six (R4.2)."""
     state.active = seat
     state.phase = "action"
     state.dragons[seat]["turns"] += 1

@@ -14,6 +14,7 @@ Option = tuple[str, tuple[str, ...]]
 
 
 def may_play_specials(state: RWState, seat: int) -> bool:
+    """True when `seat` may play or remove specials now (R9)."""
     return (state.phase not in ("over", "resolving") and not state.chaos_lock
             and state.dragons[seat]["conscious"])
 

@@ -56,12 +56,14 @@ class RWState:
     must bump it too)."""
 
     def to_json(self) -> dict[str, Any]:
+        """Returns the state as plain JSON-ready data (a copy)."""
         out: dict[str, Any] = {f: getattr(self, f) for f in _FIELDS}
         out["rng"] = self.rng.state
         return _deep_copy(out)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RWState:
+        """Rebuilds a state; raises ValueError naming missing fields."""
         if not isinstance(data, dict):
             raise ValueError(f"expected a RivalWing state dict, got {type(data).__name__}")
         missing = set(_FIELDS) - set(data)
@@ -95,10 +97,12 @@ def new_dragon(mat: str) -> dict[str, Any]:
 # -- reading a mat ---------------------------------------------------------------------------------
 
 def points(state: RWState, seat: int, loc: str) -> int:
+    """Returns a location's printed points."""
     return MATS[state.dragons[seat]["mat"]]["points"][loc]
 
 
 def entry_net(entry: dict[str, Any]) -> int:
+    """Returns an entry's damage after its covering Scales."""
     return entry["amount"] - sum(a for _, a in entry["covers"])
 
 
@@ -114,19 +118,23 @@ def has_wings(state: RWState, seat: int) -> bool:
 
 
 def is_breached(state: RWState, seat: int, loc: str) -> bool:
+    """True when the location exists and is breached."""
     place = state.dragons[seat]["loc"].get(loc)
     return place is not None and place["breached"]
 
 
 def special_kinds(state: RWState, seat: int) -> list[str]:
+    """Returns the kinds in a dragon's special slots."""
     return [kind_of(c) for c in state.dragons[seat]["specials"] if c is not None]
 
 
 def has_special(state: RWState, seat: int, kind: str) -> bool:
+    """True when a special of `kind` lies in the dragon's special slots."""
     return any(c is not None and kind_of(c) == kind for c in state.dragons[seat]["specials"])
 
 
 def element(state: RWState, seat: int) -> str | None:
+    """Returns the dragon's breath element (from its mat)."""
     return MATS[state.dragons[seat]["mat"]]["breath"]
 
 
@@ -138,6 +146,7 @@ def resists(state: RWState, seat: int, elem: str | None) -> bool:
 
 
 def magic_slot_count(state: RWState, seat: int) -> int:
+    """Returns how many magic slots the dragon has now."""
     return len(state.dragons[seat]["slots"])
 
 
@@ -148,6 +157,7 @@ def is_ready(state: RWState, seat: int, slot: int) -> bool:
 
 
 def conscious_seats(state: RWState) -> list[int]:
+    """Returns the seats whose dragons are conscious."""
     return [s for s in range(state.players) if state.dragons[s]["conscious"]]
 
 
@@ -191,6 +201,7 @@ def discard_cards(state: RWState, cards: list[int]) -> None:
 
 
 def entry_cards(entry: dict[str, Any]) -> list[int]:
+    """Returns an entry's card and its covering Scales."""
     return [entry["card"], *(c for c, _ in entry["covers"])]
 
 
