@@ -36,6 +36,9 @@ State = Any
 MAX_CODE_LENGTH = 60
 """An action code fits a Discord custom_id with the table id and state version around it."""
 
+RESIGN_CODE = "!resign"
+"""The log code of a resignation (or a forfeit after repeated timeouts); see `Game.resign`."""
+
 
 class IllegalAction(ValueError):
     """An action that may not be taken now; the message says why, in player words."""
@@ -218,6 +221,18 @@ class Game(ABC):
         """Decodes and applies an action code (what the host and the console receive)."""
         return self.apply(state, seat, self.decode(code))
 
+    def resign(self, state: State, seat: Seat) -> list[Event] | None:
+        """Withdraws `seat` by the game's own rule (RivalWing's withdrawal) and returns the events.
+
+        Returns None when the game has no such rule: the host then ends the game as a forfeit, every
+        other seat winning.
+        """
+        return None
+
+    def timeout_action(self, state: State, seat: Seat) -> Action | None:
+        """Returns what the rules do when `seat` lets its timer run out (None: the computer plays)."""
+        return None
+
     def text(self, view: dict[str, Any], names: Sequence[str]) -> str:
         """Returns a short text form of a view, for the console and logs."""
         return json.dumps(view, sort_keys=True)
@@ -233,7 +248,11 @@ class Game(ABC):
         """Rebuilds the state from a record (seed, seats, options and the action log)."""
         state = self.new_game(record.seed, record.players, record.options)
         for entry in record.log:
-            self.apply_code(state, entry.seat, entry.code)
+            if entry.code == RESIGN_CODE:
+                if self.resign(state, entry.seat) is None:
+                    break  # a forfeit ends the game; nothing follows it in the log
+            else:
+                self.apply_code(state, entry.seat, entry.code)
         return state
 
     def resolve_option(self, name: str, value: str | None) -> str:

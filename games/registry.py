@@ -12,6 +12,9 @@ from functools import cache
 
 from games.core import Game
 
+DEFAULT = "drachenherz"
+"""The game a table plays when the first /join names none (the seed of the online host)."""
+
 
 @cache
 def _games() -> dict[str, Game]:

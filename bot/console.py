@@ -1,0 +1,183 @@
+"""The local console: plays a channel from typed lines, as Discord would, with PNGs written to a folder.
+
+Each line is `@user /command args` or `@user N` (take move N of that user's list) or `@user code`.
+A line may start with `#channel` to play at another table. Private replies are marked as such;
+every image is written to the output folder and its path printed. After each command the console
+shows the menu of whoever is to move (as if they had pressed "Hand"), unless `--no-auto-hand`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from bot.host import Host
+from bot.messages import Choice, Command, Reply, ReplyKind, Verb
+
+log = logging.getLogger(__name__)
+
+DEFAULT_CHANNEL = "console"
+_LINE = re.compile(r"^(?:#(?P<channel>\S+)\s+)?@(?P<user>\w[\w.-]*)\s+(?P<rest>.+)$")
+
+HELP = """Type lines like:
+  @alice /join                  @bob /join      @alice /start
+  @alice 2                      (take move 2 of alice's list)
+  @bob /addbot   /match 3   /sumof 2   /hand   /status   /resign   /rules   /leave   /timer 120
+  #room2 @carol /join <game>   (another channel; /rules lists the games)
+  /quit to leave."""
+
+
+def parse_line(line: str) -> Command | None:
+    """Turns a typed line into a Command; None for blank lines and comments.
+
+    :raises ValueError: when the line is not of the form `@user ...`.
+    """
+    line = line.strip()
+    if not line or line.startswith("//"):
+        return None
+    match = _LINE.match(line)
+    if match is None:
+        raise ValueError("Start the line with @name, e.g. '@alice /join' or '@alice 2'.")
+    channel = match.group("channel") or DEFAULT_CHANNEL
+    user = match.group("user")
+    rest = match.group("rest").strip()
+    if rest.startswith("/"):
+        word, *args = rest[1:].split()
+        try:
+            verb = Verb(word.lower())
+        except ValueError:
+            known = ", ".join("/" + v.value for v in Verb if v is not Verb.PLAY)
+            raise ValueError(f"Unknown command /{word}. Commands: {known}.") from None
+        return Command(channel, user, user, verb, tuple(args))
+    return Command(channel, user, user, Verb.PLAY, (rest,))
+
+
+def menu_lines(choices: Sequence[Choice]) -> list[str]:
+    """Lays out numbered choices, one line per label prefix: `Play > Dwarf: [3] x1 · [4] x2`."""
+    lines: list[str] = []
+    current: tuple[str, ...] | None = None
+    for number, choice in enumerate(choices, 1):
+        head, last = choice.label[:-1], choice.label[-1]
+        if head and head == current:
+            lines[-1] += f" · [{number}] {last}"
+        elif head:
+            lines.append(f"{' > '.join(head)}: [{number}] {last}")
+        else:
+            lines.append(f"[{number}] {last}")
+        current = head
+    return lines
+
+
+class Console:
+    """Feeds lines to a host and prints what the channel would show."""
+
+    def __init__(self, host: Host, out_dir: Path, *, out: TextIO = sys.stdout,
+                 auto_hand: bool = True) -> None:
+        self.host = host
+        self.out_dir = out_dir
+        self.out = out
+        self.auto_hand = auto_hand
+        self._images = 0
+        out_dir.mkdir(parents=True, exist_ok=True)
+
+    async def run_line(self, line: str) -> list[Reply]:
+        """Runs one typed line and prints its replies."""
+        try:
+            command = parse_line(line)
+        except ValueError as error:
+            self._print(f"  ! {error}")
+            return []
+        if command is None:
+            return []
+        self._print(f"> {line.strip()}")
+        replies = await self.host.handle(command)
+        self.show(replies)
+        if self.auto_hand:
+            replies += await self._show_waiting(command.channel, replies)
+        return replies
+
+    async def run_lines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            if line.strip() in {"/quit", "/exit"}:
+                break
+            await self.run_line(line)
+
+    async def _show_waiting(self, channel: str, replies: list[Reply]) -> list[Reply]:
+        boards = [r for r in replies if r.kind is ReplyKind.BOARD]
+        if not boards:
+            return []
+        shown: list[Reply] = []
+        has_hand = {r.private_to for r in replies if r.kind is ReplyKind.HAND}
+        for user in boards[-1].waiting_on:
+            if user in has_hand:
+                continue
+            hand = await self.host.handle(Command(channel, user, user, Verb.HAND))
+            self.show(hand)
+            shown += hand
+        return shown
+
+    def show(self, replies: Iterable[Reply]) -> None:
+        """Prints replies: public ones plainly, private ones marked, images saved."""
+        for reply in replies:
+            prefix = f"  [private to {reply.private_to}] " if reply.private_to else "  "
+            if reply.kind is ReplyKind.ERROR:
+                prefix += "⚠ "
+            if reply.title and reply.kind in (ReplyKind.BOARD, ReplyKind.HAND, ReplyKind.RESULT):
+                self._print(f"{prefix}== {reply.title} ==")
+            for line in reply.text.splitlines():
+                self._print(f"{prefix}{line}")
+            for name, value in reply.fields:
+                self._print(f"{prefix}{name}: {value}")
+            for line in menu_lines(reply.choices):
+                self._print(f"{prefix}  {line}")
+            if reply.image is not None:
+                self._images += 1
+                who = reply.private_to or "public"
+                path = self.out_dir / f"{self._images:04d}-{reply.channel}-{who}-{reply.image_name}"
+                path.write_bytes(reply.image)
+                self._print(f"{prefix}[image: {path}]")
+
+    def _print(self, text: str) -> None:
+        print(text, file=self.out)
+
+
+async def run_console(db_path: Path, out_dir: Path, script: Path | None, *,
+                      auto_hand: bool = True) -> None:
+    """Runs the console over a script, piped input, or interactive input."""
+    host = await Host.open(db_path)
+    console = Console(host, out_dir, auto_hand=auto_hand)
+    try:
+        if script is not None:
+            await console.run_lines(script.read_text(encoding="utf-8").splitlines())
+        elif not sys.stdin.isatty():
+            await console.run_lines(sys.stdin.read().splitlines())
+        else:
+            print(f"Hoard local console — one Discord channel on your terminal.\n{HELP}")
+            print(f"Images go to {out_dir}/, the database is {db_path}.")
+            while True:
+                try:
+                    line = await asyncio.to_thread(input, "hoard> ")
+                except EOFError:
+                    break
+                if line.strip() in {"/quit", "/exit"}:
+                    break
+                if line.strip() in {"/help", "help"}:
+                    print(HELP)
+                    continue
+                await console.run_line(line)
+    finally:
+        await host.close()
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--script", type=Path, help="run the lines of this file, then exit")
+    parser.add_argument("--out", type=Path, help="folder for images (default hoard-out/)")
+    parser.add_argument("--db", type=Path, help="SQLite database (default hoard.db)")
+    parser.add_argument("--no-auto-hand", action="store_true",
+                        help="do not show the menu of whoever is to move after each command")

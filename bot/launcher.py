@@ -1,0 +1,63 @@
+"""The `hoard` command: the local console without a token, Discord with one.
+
+    hoard                 Discord when DISCORD_TOKEN is set, else the local console
+    hoard console [...]   always the local console (--script FILE, --out DIR, --db PATH)
+    hoard discord         always Discord (needs DISCORD_TOKEN)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import logging.handlers
+import sys
+from collections.abc import Sequence
+
+from bot.config import Settings, load_dotenv
+from bot.console import add_arguments, run_console
+
+log = logging.getLogger(__name__)
+
+
+def setup_logging(level: str, *, quiet: bool) -> None:
+    """Logs to stderr (warnings only in the console, so the game stays readable)."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel("WARNING" if quiet else level)
+    logging.getLogger("discord.http").setLevel(logging.WARNING)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="hoard", description="Dragon card games for Discord.")
+    sub = parser.add_subparsers(dest="mode")
+    add_arguments(sub.add_parser("console", help="play a channel in this terminal"))
+    sub.add_parser("discord", help="connect to Discord (needs DISCORD_TOKEN)")
+    args = parser.parse_args(argv)
+    load_dotenv()
+    try:
+        settings = Settings.from_env()
+    except ValueError as error:
+        parser.error(str(error))
+    mode = args.mode or ("discord" if settings.token else "console")
+    setup_logging(settings.log_level, quiet=mode == "console")
+    if mode == "discord":
+        if not settings.token:
+            parser.error("DISCORD_TOKEN is not set (see .env.example).")
+        from bot.discord_app import run_discord
+
+        asyncio.run(run_discord(settings))
+        return 0
+    asyncio.run(run_console(
+        getattr(args, "db", None) or settings.db_path,
+        getattr(args, "out", None) or settings.out_dir,
+        getattr(args, "script", None),
+        auto_hand=not getattr(args, "no_auto_hand", False),
+    ))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,191 @@
+"""Persistence in SQLite (aiosqlite, WAL): tables, games as seed + action log, and metadata.
+
+The schema is versioned: `migrations/V{n}__{reason}.sql` files are applied in order, each in one
+transaction, and `PRAGMA user_version` records the version reached (RoboDanny's `Migrations`).
+Restoring a game is replaying its log (python-chess `ChildNode.board()`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.table import Live, Table
+from games.core import RESIGN_CODE, LogEntry, Record
+
+log = logging.getLogger(__name__)
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+_MIGRATION_NAME = re.compile(r"V(\d+)__\w+\.sql")
+
+
+def migrations() -> list[tuple[int, Path]]:
+    """Returns the migration files as (version, path), in order."""
+    found = []
+    for path in MIGRATIONS.glob("V*.sql"):
+        match = _MIGRATION_NAME.fullmatch(path.name)
+        if match:
+            found.append((int(match.group(1)), path))
+    return sorted(found)
+
+
+class Store:
+    """The database. Every write method commits before it returns."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+        self._writing = asyncio.Lock()
+        """One connection serves every table: transactions must not interleave."""
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        """Opens (creating and migrating as needed) the database at `path`."""
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        store = cls(db)
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def version(self) -> int:
+        async with self.db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def migrate(self) -> None:
+        """Applies every migration newer than the database, each in its own transaction."""
+        current = await self.version()
+        for number, path in migrations():
+            if number <= current:
+                continue
+            log.info("Applying migration %s", path.name)
+            script = path.read_text(encoding="utf-8")
+            await self.db.executescript(
+                f"BEGIN;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+
+    # -- metadata ---------------------------------------------------------------------------------
+
+    async def get_meta(self, key: str) -> str | None:
+        async with self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cursor:
+            row = await cursor.fetchone()
+        return row[0] if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self._writing:
+            await self.db.execute(
+                "INSERT INTO meta(key, value) VALUES(?, ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))
+
+    # -- tables and games -------------------------------------------------------------------------
+
+    async def deadlines(self) -> dict[str, float]:
+        """Returns every pending decision deadline by channel."""
+        async with self.db.execute(
+                "SELECT channel, deadline FROM tables WHERE deadline IS NOT NULL") as cursor:
+            return {channel: deadline async for channel, deadline in cursor}
+
+    async def load_table(self, channel: str) -> Table | None:
+        """Loads a table and replays its game in progress; None when the channel has none."""
+        async with self.db.execute(
+                "SELECT data, game_id FROM tables WHERE channel = ?", (channel,)) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        table = Table.from_json(channel, json.loads(row[0]))
+        if row[1] is not None:
+            table.live = await self._load_live(table, row[1])
+        return table
+
+    async def _load_live(self, table: Table, game_id: int) -> Live:
+        """Rebuilds a game by replaying its logged actions through the table."""
+        async with self.db.execute(
+                "SELECT seed, players, options, result FROM games WHERE id = ?",
+                (game_id,)) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            raise ValueError(f"table {table.channel} names game {game_id}, which is missing")
+        seed, players, options_text, result = row
+        options = json.loads(options_text)
+        async with self.db.execute(
+                "SELECT seat, code FROM actions WHERE game_id = ? ORDER BY idx",
+                (game_id,)) as cursor:
+            entries = [LogEntry(seat, code) async for seat, code in cursor]
+        version = table.version
+        state = table.game.new_game(seed, players, options)
+        table.live = Live(game_id, Record(seed, players, options), state)
+        for entry in entries:
+            if entry.code == RESIGN_CODE:
+                table.resign(entry.seat)
+            else:
+                table.apply(entry.seat, entry.code)
+        table.version = version
+        table.live.saved = len(entries)
+        table.live.recorded = result is not None
+        return table.live
+
+    async def create_game(self, table: Table, seed: int, now: float) -> int:
+        """Records a new game's seed and seats; returns its id."""
+        seats = [{"user": s.user, "name": s.name, "is_bot": s.is_bot} for s in table.seats]
+        async with self._writing:
+            cursor = await self.db.execute(
+                "INSERT INTO games(channel, game, seed, players, options, seats, started) "
+                "VALUES(?, ?, ?, ?, ?, ?, ?)",
+                (table.channel, table.game_name, seed, len(table.seats),
+                 json.dumps(table.game_options()), json.dumps(seats), now))
+        game_id = cursor.lastrowid
+        assert game_id is not None
+        return game_id
+
+    async def save(self, table: Table, *, new_actions: int = 0, deadline: float | None,
+                   now: float, result: dict[str, Any] | None = None) -> None:
+        """Commits the table row, the last `new_actions` log entries and a finished game's result,
+        all in one transaction."""
+        async with self._writing:
+            await self._save(table, new_actions, deadline, now, result)
+
+    async def _save(self, table: Table, new_actions: int, deadline: float | None, now: float,
+                    result: dict[str, Any] | None) -> None:
+        db = self.db
+        await db.execute("BEGIN")
+        try:
+            live = table.live
+            if live is not None and new_actions:
+                log_entries = live.record.log
+                start = len(log_entries) - new_actions
+                await db.executemany(
+                    "INSERT INTO actions(game_id, idx, seat, code, at) VALUES(?, ?, ?, ?, ?)",
+                    [(live.game_id, start + i, e.seat, e.code, now)
+                     for i, e in enumerate(log_entries[start:])])
+            if live is not None and result is not None:
+                await db.execute("UPDATE games SET finished = ?, result = ? WHERE id = ?",
+                                 (now, json.dumps(result), live.game_id))
+            await db.execute(
+                "INSERT INTO tables(channel, data, game_id, deadline, updated) "
+                "VALUES(?, ?, ?, ?, ?) ON CONFLICT(channel) DO UPDATE SET data = excluded.data, "
+                "game_id = excluded.game_id, deadline = excluded.deadline, "
+                "updated = excluded.updated",
+                (table.channel, json.dumps(table.to_json()),
+                 live.game_id if live is not None else None, deadline, now))
+            await db.execute("COMMIT")
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+
+    async def game_history(self, channel: str, limit: int = 10) -> list[dict[str, Any]]:
+        """Returns the channel's last finished games, newest first."""
+        async with self.db.execute(
+                "SELECT id, game, seats, result FROM games WHERE channel = ? AND result IS NOT NULL "
+                "ORDER BY id DESC LIMIT ?", (channel, limit)) as cursor:
+            return [{"id": i, "game": g, "seats": json.loads(s), "result": json.loads(r)}
+                    async for i, g, s, r in cursor]
+

@@ -1,0 +1,368 @@
+"""One channel's table: the lobby (seats, game, options), the game in progress, and the series.
+
+Pure and synchronous: every method either changes the table and returns what happened, or raises
+`Refused` with a polite message and changes nothing. The host adds locking, persistence, rendering
+and replies around it.
+
+Series rules (the online host's /match and /sumof, used by every game):
+- no series set: each game stands alone and the next one starts with `/start`;
+- `/match X`: games follow one another until a player has X wins (draws count for nobody);
+- `/sumof X`: exactly X games; the highest total of game scores wins (equal totals share the win).
+While a series is in progress the next game starts by itself when one ends.
+A resignation ends a game for two players with the other seat winning; in a game for more players
+the game's own rule applies when it has one (a withdrawal), else the game ends and every
+other seat wins.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import games
+from games.core import RESIGN_CODE, Event, Game, LogEntry, Outcome, Record, Seat, State
+
+log = logging.getLogger(__name__)
+
+SERIES_LIMIT = 99
+MAX_TIMEOUTS = 3
+"""Consecutive timeouts after which a player forfeits."""
+MIN_TIMER, MAX_TIMER = 15, 86_400
+
+
+class Refused(Exception):
+    """A command that cannot be carried out now; the message is shown to the user."""
+
+
+@dataclass(slots=True)
+class SeatInfo:
+    user: str
+    name: str
+    is_bot: bool = False
+    options: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class GameResult:
+    """One finished game of a series."""
+
+    scores: list[int]
+    winners: list[Seat]
+    reason: str
+
+
+@dataclass(slots=True)
+class Series:
+    """How games follow one another: "single", "match" (first to `target` wins) or "sumof"."""
+
+    mode: str = "single"
+    target: int = 1
+    results: list[GameResult] = field(default_factory=list)
+
+    def wins(self, players: int) -> list[int]:
+        counts = [0] * players
+        for result in self.results:
+            for seat in result.winners:
+                counts[seat] += 1
+        return counts
+
+    def totals(self, players: int) -> list[int]:
+        sums = [0] * players
+        for result in self.results:
+            for seat, score in enumerate(result.scores):
+                sums[seat] += score
+        return sums
+
+    def is_finished(self, players: int) -> bool:
+        if self.mode == "match":
+            return max(self.wins(players), default=0) >= self.target
+        if self.mode == "sumof":
+            return len(self.results) >= self.target
+        return bool(self.results)
+
+    def winners(self, players: int) -> list[Seat]:
+        """Returns the seats that won the series (several on a shared first place)."""
+        key = self.wins(players) if self.mode == "match" else self.totals(players)
+        if self.mode == "single" and self.results:
+            return list(self.results[-1].winners)
+        best = max(key, default=0)
+        return [seat for seat, value in enumerate(key) if value == best]
+
+    def describe(self) -> str:
+        if self.mode == "match":
+            return f"first to {self.target} win{'s' if self.target > 1 else ''}"
+        if self.mode == "sumof":
+            return f"{self.target} game{'s' if self.target > 1 else ''}, highest total"
+        return "single game"
+
+
+@dataclass(slots=True)
+class Live:
+    """The game in progress: its record (seed, options, log) and the state derived from it."""
+
+    game_id: int
+    record: Record
+    state: State
+    forfeit: Outcome | None = None
+    saved: int = 0
+    """How many log entries the store holds."""
+    recorded: bool = False
+    """Whether the game's result is in the series (and the store)."""
+
+
+@dataclass
+class Table:
+    """A channel's table. `version` grows with every change a button could be stale against."""
+
+    channel: str
+    game_name: str = games.DEFAULT
+    seats: list[SeatInfo] = field(default_factory=list)
+    series: Series = field(default_factory=Series)
+    timer: int | None = None
+    version: int = 0
+    strikes: dict[str, int] = field(default_factory=dict)
+    live: Live | None = None
+    notes: dict[Seat, list[str]] = field(default_factory=dict)
+    """Private events waiting to be shown in a seat's next hand reply (not persisted)."""
+
+    # -- lookups --------------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return games.get(self.game_name)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def is_playing(self) -> bool:
+        return self.live is not None and self.outcome() is None
+
+    def seat_of(self, user: str) -> Seat | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user == user and not seat.is_bot:
+                return index
+        return None
+
+    def turn_seconds(self) -> int:
+        return self.timer if self.timer is not None else self.game.info.turn_seconds
+
+    def outcome(self) -> Outcome | None:
+        if self.live is None:
+            return None
+        return self.live.forfeit or self.game.outcome(self.live.state)
+
+    def to_play(self) -> tuple[Seat, ...]:
+        if not self.is_playing:
+            return ()
+        assert self.live is not None
+        return self.game.to_play(self.live.state)
+
+    # -- lobby ----------------------------------------------------------------------------------
+
+    def join(self, user: str, name: str, game_name: str | None, options: dict[str, str]) -> str:
+        """Seats a user, choosing the game when the table is empty; returns the game's name."""
+        if self.is_playing:
+            raise Refused("A game is in progress at this table; wait for it to end to join.")
+        if self.seat_of(user) is not None:
+            raise Refused("You have already joined this table.")
+        if game_name is not None:
+            found = games.find(game_name)
+            if found is None:
+                raise Refused(f"There is no game called '{game_name}'. "
+                              f"Games: {', '.join(games.names())}.")
+            if self.seats and found.info.name != self.game_name:
+                raise Refused(f"This table is set up for {self.game.info.title}. "
+                              "Join it without naming a game, or play elsewhere.")
+            if not self.seats:
+                self._choose_game(found.info.name)
+        elif not self.seats and self.live is None:
+            self._choose_game(self.game_name)
+        game = self.game
+        if len(self.seats) >= game.info.max_players:
+            raise Refused(f"{game.info.title} seats at most {game.info.max_players} players; "
+                          "this table is full.")
+        self.seats.append(SeatInfo(user, name, options=self._check_options(options)))
+        self.version += 1
+        return game.info.name
+
+    def add_bot(self, options: dict[str, str] | None = None) -> str:
+        """Seats a computer player and returns its name."""
+        if self.is_playing:
+            raise Refused("A game is in progress; add computer players between games.")
+        game = self.game
+        if len(self.seats) >= game.info.max_players:
+            raise Refused(f"{game.info.title} seats at most {game.info.max_players} players; "
+                          "this table is full.")
+        number = 1 + sum(1 for s in self.seats if s.is_bot)
+        name = f"Computer {number}"
+        self.seats.append(SeatInfo(f"bot:{number}", name, is_bot=True,
+                                   options=self._check_options(options or {})))
+        self.version += 1
+        return name
+
+    def leave(self, user: str) -> None:
+        """Frees the user's seat in the lobby; with only computer players left the table resets."""
+        seat = self.seat_of(user)
+        if seat is None:
+            raise Refused("You are not seated at this table.")
+        if self.is_playing:
+            raise Refused("A game is in progress; use /resign to give it up.")
+        del self.seats[seat]
+        if all(s.is_bot for s in self.seats):
+            self.seats.clear()
+            self.series = Series()
+            self.live = None
+        self.version += 1
+
+    def set_series(self, user: str, mode: str, raw: str) -> None:
+        """Sets /match X or /sumof X for the next games."""
+        if self.seat_of(user) is None:
+            raise Refused("Only a seated player can set the series; /join first.")
+        if self.is_playing:
+            raise Refused("A game is in progress; set the series before or between games.")
+        target = parse_int(raw, "X", 1, SERIES_LIMIT)
+        self.series = Series(mode=mode, target=target)
+        self.version += 1
+
+    def set_timer(self, user: str, raw: str) -> int:
+        """Sets the seconds a player has for each decision."""
+        if self.seat_of(user) is None:
+            raise Refused("Only a seated player can set the timer; /join first.")
+        self.timer = parse_int(raw, "the timer", MIN_TIMER, MAX_TIMER)
+        self.version += 1
+        return self.timer
+
+    def _choose_game(self, name: str) -> None:
+        if name != self.game_name:
+            self.series = Series()
+        self.game_name = name
+        self.live = None
+
+    def _check_options(self, options: dict[str, str]) -> dict[str, str]:
+        game = self.game
+        checked: dict[str, str] = {}
+        for key, value in options.items():
+            try:
+                checked[key] = game.resolve_option(key, value)
+            except ValueError as error:
+                raise Refused(str(error)) from None
+        return checked
+
+    # -- games ----------------------------------------------------------------------------------
+
+    def can_start(self, user: str | None) -> None:
+        """Raises Refused unless a new game may start now (user None: the series continues)."""
+        if user is not None and self.seat_of(user) is None:
+            raise Refused("Only a seated player can start; /join first.")
+        if self.is_playing:
+            raise Refused("A game is already in progress.")
+        game = self.game
+        if len(self.seats) < game.info.min_players:
+            raise Refused(f"{game.info.title} needs at least {game.info.min_players} players; "
+                          f"{len(self.seats)} seated. Invite a friend or /addbot.")
+        if all(s.is_bot for s in self.seats):
+            raise Refused("At least one person must play.")
+
+    def start_game(self, game_id: int, seed: int) -> State:
+        """Starts a game (a new series first when the last one is finished)."""
+        if self.series.is_finished(len(self.seats)) or (
+                self.series.results and len(self.series.results[0].scores) != len(self.seats)):
+            self.series = Series(self.series.mode, self.series.target)
+        record = Record(seed=seed, players=len(self.seats), options=self.game_options())
+        state = self.game.new_game(seed, record.players, record.options)
+        self.live = Live(game_id, record, state)
+        self.strikes = {}
+        self.version += 1
+        return state
+
+    def game_options(self) -> dict[str, Any]:
+        """Builds the engine options: table-wide values from the first seat that set one, per-seat
+        values as a list."""
+        options: dict[str, Any] = {}
+        for spec in self.game.info.options:
+            values = [seat.options.get(spec.name) for seat in self.seats]
+            if spec.per_seat:
+                options[spec.name] = values
+            else:
+                chosen = next((v for v in values if v is not None), None)
+                if chosen is not None:
+                    options[spec.name] = chosen
+        return options
+
+    def apply(self, seat: Seat, code: str) -> list[Event]:
+        """Applies an action code for a seat; raises IllegalAction (from the engine) or Refused."""
+        live = self._require_live()
+        events = self.game.apply_code(live.state, seat, code)
+        live.record.log.append(LogEntry(seat, code))
+        self.version += 1
+        return events
+
+    def resign(self, seat: Seat) -> list[Event]:
+        """Gives up the game for `seat`."""
+        live = self._require_live()
+        events = self.game.resign(live.state, seat)
+        if events is None:
+            others = tuple(s for s in range(len(self.seats)) if s != seat)
+            live.forfeit = Outcome(others, "resignation")
+            events = [Event(f"{{p{seat}}} resigned.")]
+        live.record.log.append(LogEntry(seat, RESIGN_CODE))
+        self.version += 1
+        return events
+
+    def finish_game(self) -> GameResult:
+        """Records the ended game's scores in the series and returns them."""
+        live = self._require_live(playing=False)
+        outcome = self.outcome()
+        assert outcome is not None
+        scores = [self.game.score(live.state, seat) for seat in range(len(self.seats))]
+        result = GameResult(scores, list(outcome.winners), outcome.reason)
+        self.series.results.append(result)
+        return result
+
+    def _require_live(self, *, playing: bool = True) -> Live:
+        if self.live is None or (playing and not self.is_playing):
+            raise Refused("No game is in progress at this table. /start one.")
+        return self.live
+
+    # -- persistence ------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """Returns the table without its live game (which the store keeps as seed + log)."""
+        return {
+            "game": self.game_name,
+            "seats": [asdict(s) for s in self.seats],
+            "series": {"mode": self.series.mode, "target": self.series.target,
+                       "results": [asdict(r) for r in self.series.results]},
+            "timer": self.timer,
+            "version": self.version,
+            "strikes": self.strikes,
+        }
+
+    @classmethod
+    def from_json(cls, channel: str, data: dict[str, Any]) -> Table:
+        series = data.get("series", {})
+        return cls(
+            channel=channel,
+            game_name=data.get("game", games.DEFAULT),
+            seats=[SeatInfo(**s) for s in data.get("seats", [])],
+            series=Series(series.get("mode", "single"), series.get("target", 1),
+                          [GameResult(**r) for r in series.get("results", [])]),
+            timer=data.get("timer"),
+            version=data.get("version", 0),
+            strikes=dict(data.get("strikes", {})),
+        )
+
+
+def parse_int(raw: str, what: str, low: int, high: int) -> int:
+    """Parses a whole number in [low, high] or refuses politely."""
+    text = str(raw).strip()
+    try:
+        value = int(text)
+    except ValueError:
+        raise Refused(f"{what} must be a whole number from {low} to {high}; got '{text}'.") from None
+    if not low <= value <= high:
+        raise Refused(f"{what} must be a whole number from {low} to {high}; got {value}.")
+    return value

@@ -1,0 +1,58 @@
+"""Helpers for driving a Host in tests: a fake clock, commands in one line, games played to the end."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.host import Host
+from bot.messages import Command, Reply, ReplyKind, Verb
+
+
+@dataclass
+class FakeClock:
+    now: float = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def open_host(path: Path, clock: FakeClock | None = None, seed: int = 7) -> Host:
+    """Opens a host on `path` with a fake clock and seeded game seeds."""
+    return await Host.open(path, clock=clock or FakeClock(), seeds=random.Random(seed))
+
+
+async def say(host: Host, user: str, verb: Verb | str, *args: str, version: int | None = None,
+              channel: str = "c1") -> list[Reply]:
+    """Sends one command as `user` and returns the replies."""
+    return await host.handle(Command(channel, user, user.title(), Verb(verb), tuple(args), version))
+
+
+def only(replies: list[Reply], kind: ReplyKind) -> list[Reply]:
+    return [r for r in replies if r.kind is kind]
+
+
+def errors(replies: list[Reply]) -> list[str]:
+    return [r.text for r in replies if r.kind is ReplyKind.ERROR]
+
+
+async def play_until(host: Host, replies: list[Reply], *, channel: str = "c1", pick: int = 1,
+                     stop_kind: ReplyKind = ReplyKind.RESULT, limit: int = 5000) -> list[Reply]:
+    """Plays move `pick` (or the last one when fewer) for whoever the last board waits on until a
+    reply of `stop_kind` appears; returns every reply seen."""
+    seen = list(replies)
+    for _ in range(limit):
+        if any(r.kind is stop_kind for r in replies):
+            return seen
+        boards = only(replies, ReplyKind.BOARD)
+        assert boards, f"no board to play from: {[r.text for r in replies]}"
+        user = boards[-1].waiting_on[0]
+        hand = await say(host, user, Verb.HAND, channel=channel)
+        choices = only(hand, ReplyKind.HAND)[0].choices
+        number = min(pick, len(choices))
+        replies = await say(host, user, Verb.PLAY, str(number), version=boards[-1].version,
+                            channel=channel)
+        assert not errors(replies), errors(replies)
+        seen += replies
+    raise AssertionError("the game did not end")
