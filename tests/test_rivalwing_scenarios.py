@@ -138,7 +138,7 @@ def test_scenario_06a_corrode_and_resistance() -> None:
     """Black's Breath Acid at a Bog Drake: Corrode forbids Scales; resisted 5 -> 2."""
     s = setup("black", "bog")
     give(s, 0, "br.acid")
-    give(s, 1, "sc.F", "hurt", "mres")     # a playable special keeps the window open
+    give(s, 1, "sc.F", "hurt")
     play(s, 0, "atk:1", "add:br.acid:F", "decl")
     hit = s.attack["hits"][0]
     assert hit["element"] == "Acid" and hit["corrode"]

@@ -18,7 +18,8 @@ they change an outcome):
   (and gives back cards already chosen; it is also the defense timeout). Shield assigns its 6 points
   step by step, a second Shield is taken only when the first is spent. Sharp Turn moves one hit per
   step after the single card.
-- A window is skipped (answered NONE) when the defender has no defense step and no special to play.
+- A window is answered NONE at once only when the defender holds no card and has no slotted magic
+  (R12.11); otherwise it opens even without a usable card, so whether it opens reveals nothing.
 - Toughened scales with several covers: each card goes to the uncovered entry with the highest net
   (ties oldest) in turn, else it is banked.
 - Arc keeps the side declared with the card even if Focused Dive or Called Shot moves the main hit.

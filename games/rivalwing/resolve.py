@@ -155,8 +155,6 @@ def crush(state: RWState, seat: int, side: str, events: list[Event]) -> None:
 
 def advance(state: RWState, events: list[Event]) -> None:
     """Runs the attack until a defense window needs an answer or the attack is over."""
-    from games.rivalwing.defense import defense_options
-    from games.rivalwing.specials import special_options
     a = state.attack
     assert a is not None
     while state.phase != "over":
@@ -176,13 +174,9 @@ def advance(state: RWState, events: list[Event]) -> None:
             continue
         a["window"] = {"seat": t, "type": None, "plays": []}
         state.phase = "defense"
-        opts: list[Any] = []
-        defense_options(state, t, opts)
-        if len(opts) <= 1:
-            special_options(state, t, opts)
-            if len(opts) <= 1:
-                resolve_window(state, events)
-                continue
+        if not state.hands[t] and all(card is None for card, _ in state.dragons[t]["slots"]):
+            resolve_window(state, events)
+            continue
         events.append(Event(f"{{p{t}}} may defend.", None))
         return
     discard_leftovers(state)

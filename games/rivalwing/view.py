@@ -155,7 +155,8 @@ def text_board(view: dict[str, Any], names: Sequence[str]) -> str:
 
 def shuffle_hidden(state: RWState, observer: int | None, seed: int) -> RWState:
     """Returns a copy where the draw pile, breach piles, other hands and other slotted magic are
-    pooled and redealt (sizes kept; slots get magic cards again)."""
+    pooled and redealt (sizes kept; slots get magic cards again). The dice RNG is kept, so public
+    rolls stay the same."""
     s = RWState.from_json(state.to_json())
     rng = Rng(seed)
     hidden = [p for p in range(s.players) if p != observer]
@@ -189,5 +190,4 @@ def shuffle_hidden(state: RWState, observer: int | None, seed: int) -> RWState:
         n = len(place["pile"])
         place["pile"] = [pool.pop() for _ in range(n)]
     s.deck = pool
-    s.rng = Rng(rng.next64())
     return s
