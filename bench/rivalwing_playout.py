@@ -1,7 +1,7 @@
 """Prints how many random full RivalWing games per second the engine plays (4 players by default).
 
 Random play: the seat that owes a decision picks uniformly among its legal actions (the engine's
-own option list, applied without the re-check the host's `apply` does).
+own option list, unmemoised, applied without the re-check the host's `apply` does).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def play(seed: int, players: int) -> int:
     steps = 0
     while state.phase != "over":
         seat = GAME.to_play(state)[0]
-        code, _ = rng.choice(GAME.options(state, seat))
+        code, _ = rng.choice(GAME._options(state, seat))
         GAME._apply(state, seat, Act(code))
         steps += 1
     return steps

@@ -245,7 +245,13 @@ class RivalWing(Game):
         parts = action.code.split(":")
         head = parts[0]
         p = state.active
-        if head in ("sp", "rm"):
+        if head in ("dis", "dism"):
+            state.discard.append(take(state, p, parts[1]))
+            state.phase = "discard"
+            events.append(Event(f"{{p{p}}} discards {kind_name(parts[1])}."))
+            if head == "dis":
+                end_turn(state, events)
+        elif head in ("sp", "rm"):
             apply_special(state, seat, parts, events)
         elif head in ("d", "dend", "none"):
             apply_defense_step(state, seat, parts, events)
@@ -274,12 +280,6 @@ class RivalWing(Game):
                                 + (f", discarding {name_of(old)}." if old is not None else ".")))
             events.append(Event(f"(It is {kind_name(kind)}.)", (p,)))
             if head == "mag":
-                end_turn(state, events)
-        elif head in ("dis", "dism"):
-            state.discard.append(take(state, p, parts[1]))
-            state.phase = "discard"
-            events.append(Event(f"{{p{p}}} discards {kind_name(parts[1])}."))
-            if head == "dis":
                 end_turn(state, events)
         elif head in ("end", "pass"):
             if head == "pass":
