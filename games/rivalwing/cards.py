@@ -61,6 +61,10 @@ def kind_of(cid: int) -> str:
     return KIND_OF[cid]
 
 
+NAME_OF = [KINDS[k]["name"] for k in KIND_OF]
+"""Printed name per card id (both decks)."""
+
+
 def name_of(cid: int) -> str:
     """Returns the printed name of a card id, or "Marker" for a marker."""
     return "Marker" if cid == MARKER else KINDS[DECK_KINDS[cid % DECK_SIZE]]["name"]

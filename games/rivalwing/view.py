@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.rivalwing.cards import KINDS, LOC_NAME, LOCATIONS, MATS, kind_of, name_of
-from games.rivalwing.state import RWState, entry_net, is_ready
+from games.rivalwing.cards import KINDS, LOC_NAME, LOCATIONS, MATS, NAME_OF, kind_of, name_of
+from games.rivalwing.state import RWState, is_ready
 from games.rng import Rng
 
 
@@ -21,9 +21,11 @@ def _public_player(state: RWState, s: int, viewer: int | None) -> dict[str, Any]
         place = d["loc"].get(key)
         if place is None:
             continue
-        entries = [{"id": e["id"], "source": name_of(e["card"]), "amount": e["amount"],
-                    "net": entry_net(e), "covers": [a for _, a in e["covers"]]}
-                   for e in place["entries"]]
+        entries = []
+        for e in place["entries"]:
+            covers = [a for _, a in e["covers"]]
+            entries.append({"id": e["id"], "source": name_of(e["card"]), "amount": e["amount"],
+                            "net": e["amount"] - sum(covers), "covers": covers})
         locations[key] = {
             "name": LOC_NAME[key], "points": pts[key], "damage": sum(e["net"] for e in entries),
             "breached": place["breached"], "banked": len(place["banked"]), "pile": len(place["pile"]),
@@ -93,7 +95,7 @@ def view_of(state: RWState, seat: int | None) -> dict[str, Any]:
         "over": state.phase == "over", "phase": state.phase, "active": state.active,
         "first": state.first, "dealer": state.dealer,
         "round": state.round, "round_limit": state.round_limit, "deck": len(state.deck),
-        "discard": [name_of(c) for c in state.discard], "chaos_lock": state.chaos_lock,
+        "discard": list(map(NAME_OF.__getitem__, state.discard)), "chaos_lock": state.chaos_lock,
         "build": _public_build(state), "attack": _public_attack(state),
         "last_attack": state.last_attack, "knockouts": [list(k) for k in state.knockouts],
         "result": state.result, "restarts": state.restarts,
