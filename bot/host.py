@@ -263,16 +263,19 @@ class Host:
     def _resolve_code(self, table: Table, seat: Seat, text: str) -> str:
         """Accepts an action code, or the number of an action in the seat's current list."""
         text = text.strip()
+        assert table.live is not None
+        actions = table.game.legal_actions(table.live.state, seat)
+        if not actions:
+            raise Refused("It is not your turn." if seat not in table.to_play()
+                          else "You have no move to make right now.")
         if text.isdigit():
-            assert table.live is not None
-            actions = table.game.legal_actions(table.live.state, seat)
             index = int(text)
-            if not actions:
-                raise Refused("It is not your turn." if seat not in table.to_play()
-                              else "You have no move to make right now.")
             if not 1 <= index <= len(actions):
                 raise Refused(f"Choose a move from 1 to {len(actions)}.")
             return actions[index - 1].encode()
+        if text not in {a.encode() for a in actions}:
+            table.game.decode(text)  # an unreadable code says so
+            raise Refused(f"'{text}' is not one of your moves now. Open /hand for your choices.")
         return text
 
     def _run_bots(self, table: Table) -> list[Event]:
@@ -306,6 +309,11 @@ class Host:
             info = table.seats[seat]
             if info.is_bot or not table.is_playing:
                 continue
+            ruled = game.timeout_action(live.state, seat)
+            if ruled is not None:  # the game's own rule, which also counts repeated timeouts
+                events.append(Event(f"{{p{seat}}}'s time ran out."))
+                events += table.apply(seat, ruled.encode())
+                continue
             strikes = table.strikes.get(info.user, 0) + 1
             table.strikes[info.user] = strikes
             if strikes >= MAX_TIMEOUTS:
@@ -313,11 +321,9 @@ class Host:
                                     "and forfeits."))
                 events += table.resign(seat)
                 continue
-            action = game.timeout_action(live.state, seat)
-            if action is None:
-                actions = game.legal_actions(live.state, seat)
-                action = game.choose(game.view(live.state, seat), actions,
-                                     (live.record.seed + table.version) & 0x7FFFFFFF)
+            actions = game.legal_actions(live.state, seat)
+            action = game.choose(game.view(live.state, seat), actions,
+                                 (live.record.seed + table.version) & 0x7FFFFFFF)
             label = " > ".join(game.label(live.state, action))
             events.append(Event(f"{{p{seat}}}'s time ran out; the computer played: {label}.",
                                 None))
