@@ -192,6 +192,7 @@ class Host:
         number = len(table.series.results) + 1
         series = "" if table.series.mode == "single" else f" (game {number}, {table.series.describe()})"
         opening = Event(f"{table.game.info.title} begins{series}: {', '.join(table.names)}.")
+        self._note_private(table, events)
         return await self._after_change(table, [opening, *events])
 
     async def _play(self, table: Table, cmd: Command) -> list[Reply]:
@@ -203,11 +204,15 @@ class Host:
         events = table.apply(seat, code)
         table.strikes.pop(cmd.user, None)
         events += self._run_bots(table)
+        self._note_private(table, events)
+        hand = None
+        if table.is_playing and table.live is not None and (
+                table.notes.get(seat) or table.game.legal_actions(table.live.state, seat)):
+            # Drawn alongside the board; the task reads the state before anything else runs.
+            hand = asyncio.create_task(self._hand_reply(table, seat, cmd))
         replies = await self._after_change(table, events)
-        if table.is_playing and table.live is not None and (table.notes.get(seat) or
-                                                            table.game.legal_actions(
-                                                                table.live.state, seat)):
-            replies.append(await self._hand_reply(table, seat, cmd))
+        if hand is not None:
+            replies.append(await hand)
         return replies
 
     async def _hand(self, table: Table, cmd: Command) -> list[Reply]:
@@ -219,6 +224,7 @@ class Host:
         seat = self._require_seat(table, cmd)
         events = table.resign(seat)
         events += self._run_bots(table)
+        self._note_private(table, events)
         return await self._after_change(table, events)
 
     async def _rules(self, table: Table, cmd: Command) -> list[Reply]:
@@ -329,17 +335,21 @@ class Host:
                                 None))
             events += table.apply(seat, action.encode())
         events += self._run_bots(table)
+        self._note_private(table, events)
         return await self._after_change(table, events)
+
+    def _note_private(self, table: Table, events: list[Event]) -> None:
+        """Keeps private events for their players' next hand reply."""
+        for event in events:
+            for seat in event.audience or ():
+                if not table.seats[seat].is_bot:
+                    table.notes.setdefault(seat, []).append(personalise(event.text, table.names))
 
     async def _after_change(self, table: Table, events: list[Event]) -> list[Reply]:
         """Commits the change, then builds the board, result and next-game replies."""
         live = table.live
         replies: list[Reply] = []
         result = None
-        for event in events:
-            for seat in event.audience or ():
-                if not table.seats[seat].is_bot:
-                    table.notes.setdefault(seat, []).append(personalise(event.text, table.names))
         if live is not None and table.outcome() is not None and not live.recorded:
             finished = table.finish_game()
             result = {"scores": finished.scores, "winners": finished.winners,
