@@ -186,8 +186,9 @@ class Host:
 
     async def _begin_game(self, table: Table) -> list[Reply]:
         seed = self._seeds.getrandbits(63)
-        game_id = await self.store.create_game(table, seed, self.clock())
-        table.start_game(game_id, seed)
+        record = table.new_record(seed)
+        game_id = await self.store.create_game(table, record, self.clock())
+        table.start_game(game_id, record)
         events = self._run_bots(table)
         number = len(table.series.results) + 1
         series = "" if table.series.mode == "single" else f" (game {number}, {table.series.describe()})"

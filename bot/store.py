@@ -134,15 +134,15 @@ class Store:
         table.live.recorded = result is not None
         return table.live
 
-    async def create_game(self, table: Table, seed: int, now: float) -> int:
-        """Records a new game's seed and seats; returns its id."""
+    async def create_game(self, table: Table, record: Record, now: float) -> int:
+        """Records a new game's seed, options and seats; returns its id."""
         seats = [{"user": s.user, "name": s.name, "is_bot": s.is_bot} for s in table.seats]
         async with self._writing:
             cursor = await self.db.execute(
                 "INSERT INTO games(channel, game, seed, players, options, seats, started) "
                 "VALUES(?, ?, ?, ?, ?, ?, ?)",
-                (table.channel, table.game_name, seed, len(table.seats),
-                 json.dumps(table.game_options()), json.dumps(seats), now))
+                (table.channel, table.game_name, record.seed, record.players,
+                 json.dumps(record.options), json.dumps(seats), now))
         game_id = cursor.lastrowid
         assert game_id is not None
         return game_id

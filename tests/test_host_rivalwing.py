@@ -58,3 +58,23 @@ def test_turn_timeouts_follow_the_game_and_three_withdraw_the_dragon(tmp_path: P
         assert "Computer 1 win" in joined
         await host.close()
     asyncio.run(scenario())
+
+
+def test_the_dealer_rotates_left_between_duels_of_a_series(tmp_path: Path) -> None:
+    """R11: each duel of a series starts one seat further on than the one before."""
+    async def scenario():
+        host = await open_host(tmp_path / "h.db", seed=5)
+        await say(host, "alice", "join", "rivalwing")
+        await say(host, "alice", "addbot")
+        await say(host, "alice", "addbot")
+        await say(host, "alice", "sumof", "3")
+        await say(host, "alice", "start")
+        dealers, texts = [], []
+        for _ in range(3):
+            table = await host._table("c1")
+            dealers.append(table.game.view(table.live.state, None)["dealer"])
+            texts += [r.text for r in await say(host, "alice", "resign")]
+        assert dealers[1] == (dealers[0] + 1) % 3 and dealers[2] == (dealers[1] + 1) % 3
+        assert "Series over (3 games, highest total)" in "\n".join(texts)
+        await host.close()
+    asyncio.run(scenario())

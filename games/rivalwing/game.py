@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.core import (
+    SERIES_OPTION,
     Event,
     Game,
     GameInfo,
@@ -15,6 +16,7 @@ from games.core import (
     NotYourTurn,
     OptionSpec,
     Outcome,
+    series_rotation,
 )
 from games.rivalwing import actions as acts
 from games.rivalwing.actions import Act
@@ -82,13 +84,15 @@ class RivalWing(Game):
         options=(OptionSpec("mat", (*MAT_IDS, "random"), "random",
                             "Your dragon mat: " + ", ".join(
                                 f"{m} ({MATS[m]['name']})" for m in MAT_IDS), per_seat=True),),
-        aliases=("rival", "rw"), turn_seconds=TURN_SECONDS)
+        aliases=("rival", "rw"), turn_seconds=TURN_SECONDS, rotates_in_series=True)
 
     # -- setup ------------------------------------------------------------------------------------
 
     def new_game(self, seed: int, players: int, options: dict[str, Any] | None = None) -> RWState:
         self.check_players(players)
         options = dict(options or {})
+        rotation = series_rotation(options, players)  # R11: the dealer rotates between duels
+        options.pop(SERIES_OPTION, None)
         for key in options:
             if key != "mat":
                 raise ValueError(f"RivalWing has no option '{key}'.")
@@ -103,6 +107,8 @@ class RivalWing(Game):
             value = self.resolve_option("mat", value)
             mats.append(rng.choice(MAT_IDS) if value == "random" else value)
         dealer = rng.below(players)
+        if rotation is not None:
+            dealer = rotation
         first = (dealer + 1) % players
         decks = 1 if players <= 4 else 2
         deck = list(range(DECK_SIZE * decks))
