@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from games.drakones.cards import CARDS as DRAKONES_CARDS
+from games.rivalwing.cards import name_of
 from tests.discord_standin import Interaction, Message, User
 from tests.discord_standin.harness import Harness
-from tests.test_discord_e2e import ALICE, assert_public_clean, run
+from tests.test_discord_e2e import ALICE, BOB, CAROL, assert_public_clean, run
 
 PAGING = ("◀ Previous", "Next ▶")
 
@@ -177,3 +178,51 @@ async def test_drakones_against_the_computer_through_the_menus(tmp_path: Path) -
         secrets.check()
         assert h.standin.errors == []
 
+
+
+@run
+async def test_rivalwing_defender_is_pinged_and_defends_through_the_menus(tmp_path: Path) -> None:
+    """Alice attacks Bob by menus; the board pings Bob, who defends from his Hand during her turn."""
+    async with Harness(tmp_path / "h.db") as h:
+        seed_games(h, 16)
+        await h.slash(ALICE, "join", game="rivalwing")
+        await h.slash(BOB, "join")
+        await h.slash(ALICE, "start")
+        assert h.board().pinged == (ALICE.id,)
+        idle = await h.open_hand(BOB)  # out of turn: his hand, nothing to decide yet
+        assert idle.attachments and idle.custom_ids() == [] and "Nothing to decide" in idle.content
+
+        hand = await h.open_hand(ALICE)
+        assert menu(hand)[0] == "Attack › Bob"
+        await move(h, ALICE, hand, "Attack › Bob", path=("Attack", "Bob"))
+        await move(h, ALICE, hand, "Add", "Melee Left – Tail")
+        board = await move(h, ALICE, hand, "Declare attack")
+        assert "Alice attacks at Bob: Melee Left – Tail" in description(board)
+        assert f"<@{BOB.id}>" in board.content and board.pinged == (BOB.id,)
+        assert board.custom_ids() == [board.component(label="Hand")["custom_id"]]
+
+        ix = await h.click(CAROL, board, board.component(label="Hand")["custom_id"])
+        refusal = h.standin.original(ix)
+        assert refusal.is_ephemeral and refusal.visible_to == CAROL.id and "not playing" in refusal.content
+        assert h.board() is board, "a stranger's click changed the table"
+        waiting = await h.open_hand(ALICE)
+        assert waiting.custom_ids() == [], "the attacker has nothing to decide in the window"
+
+        defence = await h.open_hand(BOB)
+        assert defence.attachments and menu(defence) == ["Defend", "Take the hits"]
+        await choose(h, BOB, defence, "Defend")
+        options = menu(defence)
+        assert options == ["Defense Scales › Defense Scales Left › #1 Melee Left – Tail (Left 5)",
+                           "Seizure › #1 Melee Left – Tail (Left 5)"]
+        board = await move(h, BOB, defence, options[0], path=("Defend", *options[0].split(" › ")))
+        assert board.pinged == (BOB.id,) and "Done defending" in menu(defence)
+        board = await move(h, BOB, defence, "Done defending")
+        text = description(board)
+        assert "Bob defends with Defense Scales Left" in text and "3 absorbed" in text
+        assert "Attack › Alice" in menu(defence), "then it is Bob's turn"
+
+        assert "Seizure" in [name_of(c) for c in live_state(h).hands[1]]
+        for msg in h.standin.public(h.channel):  # the defence Bob did not use stays his secret
+            assert "Seizure" not in msg.text()
+        assert_public_clean(h)
+        assert h.standin.errors == []
