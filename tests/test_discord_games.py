@@ -83,9 +83,11 @@ async def move(h: Harness, user: User, hand: Message, *labels: str,
     await choose_path(h, user, hand, *labels)
     assert len(h.boards()) == len(boards) + 1, f"no new board after {labels}"
     assert boards[-1].custom_ids() == [], "the superseded board kept its buttons"
+    board = h.board()
+    assert board.attachments and board.embeds[0]["image"]["url"] == f"attachment://{board.attachments[0].filename}"
     played = " › ".join(path or labels)
     assert hand.content.startswith(f"You played: {played}."), hand.content
-    return h.board()
+    return board
 
 
 def description(board: Message) -> str:
