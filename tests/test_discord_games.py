@@ -30,6 +30,7 @@ def live_state(h: Harness) -> Any:
 
 
 def public_view(h: Harness) -> dict[str, Any]:
+    """Returns what everyone may see of the channel's game: `view(state, None)`."""
     assert h.bot is not None
     table = h.bot.host._tables[str(h.channel)]
     return table.game.view(live_state(h), None)
@@ -91,6 +92,7 @@ async def move(h: Harness, user: User, hand: Message, *labels: str,
 
 
 def description(board: Message) -> str:
+    """Returns a board message's event text."""
     return board.embeds[0].get("description") or ""
 
 
