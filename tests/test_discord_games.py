@@ -73,7 +73,6 @@ async def choose_path(h: Harness, user: User, hand: Message, *labels: str) -> In
     return ix
 
 
-
 async def move(h: Harness, user: User, hand: Message, *labels: str,
                path: tuple[str, ...] | None = None) -> Message:
     """Takes one move through the hand's menus and checks a new board replaced the old one.
@@ -85,7 +84,8 @@ async def move(h: Harness, user: User, hand: Message, *labels: str,
     assert len(h.boards()) == len(boards) + 1, f"no new board after {labels}"
     assert boards[-1].custom_ids() == [], "the superseded board kept its buttons"
     board = h.board()
-    assert board.attachments and board.embeds[0]["image"]["url"] == f"attachment://{board.attachments[0].filename}"
+    assert board.attachments, "a board without its image"
+    assert board.embeds[0]["image"]["url"] == f"attachment://{board.attachments[0].filename}"
     played = " › ".join(path or labels)
     assert hand.content.startswith(f"You played: {played}."), hand.content
     return board
@@ -174,14 +174,15 @@ async def test_drakones_against_the_computer_through_the_menus(tmp_path: Path) -
 
         ix = await h.slash(ALICE, "resign")
         assert not h.standin.original(ix).is_ephemeral
-        result = next(m for m in h.standin.public(h.channel) if m.embeds and m.embeds[0].get("title") == "Result")
+        result = next(m for m in h.standin.public(h.channel)
+                      if m.embeds and m.embeds[0].get("title") == "Result")
         assert "Computer 1 wins" in result.embeds[0]["description"]
         final = h.board()
-        assert "Computer 1 wins" in dict((f["name"], f["value"]) for f in final.embeds[0]["fields"])["Result"]
+        fields = {f["name"]: f["value"] for f in final.embeds[0]["fields"]}
+        assert "Computer 1 wins" in fields["Result"]
         assert final.custom_ids() == [] and final.pinged == ()
         secrets.check()
         assert h.standin.errors == []
-
 
 
 @run
