@@ -1,4 +1,4 @@
-"""Drakones and RivalWing on Discord end to end: played through Hand and the menus, never by code."""
+"""Drakones and RivalWing on Discord end to end: played by Hand and the menus, never by code."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def menu(hand: Message) -> list[str]:
 
 
 async def choose(h: Harness, user: User, hand: Message, label: str) -> Interaction:
-    """Picks the entry called `label` at the hand's current menu level, a button or a select option."""
+    """Picks the entry `label` at the hand's current menu level: a button or a select option."""
     for _ in range(5):
         for comp in hand.iter_components():
             if comp["type"] == 2 and comp.get("label") == label:
@@ -156,7 +156,8 @@ async def test_drakones_against_the_computer_through_the_menus(tmp_path: Path) -
 
         await move(h, ALICE, hand, "Play", "Cavalry Tower", "Space 1")
         board = await move(h, ALICE, hand, "End turn")
-        assert "Alice ended the turn" in description(board) and "Computer 1 played" in description(board)
+        assert "Alice ended the turn" in description(board)
+        assert "Computer 1 played" in description(board)
         assert board.pinged == (ALICE.id,)
         secrets.check()
 
@@ -187,7 +188,7 @@ async def test_drakones_against_the_computer_through_the_menus(tmp_path: Path) -
 
 @run
 async def test_rivalwing_defender_is_pinged_and_defends_through_the_menus(tmp_path: Path) -> None:
-    """Alice attacks Bob by menus; the board pings Bob, who defends from his Hand during her turn."""
+    """Alice attacks Bob by menus; the board pings Bob, who defends from his Hand in her turn."""
     async with Harness(tmp_path / "h.db") as h:
         seed_games(h, 16)
         await h.slash(ALICE, "join", game="rivalwing")
@@ -208,7 +209,8 @@ async def test_rivalwing_defender_is_pinged_and_defends_through_the_menus(tmp_pa
 
         ix = await h.click(CAROL, board, board.component(label="Hand")["custom_id"])
         refusal = h.standin.original(ix)
-        assert refusal.is_ephemeral and refusal.visible_to == CAROL.id and "not playing" in refusal.content
+        assert refusal.is_ephemeral and refusal.visible_to == CAROL.id
+        assert "not playing" in refusal.content
         assert h.board() is board, "a stranger's click changed the table"
         waiting = await h.open_hand(ALICE)
         assert waiting.custom_ids() == [], "the attacker has nothing to decide in the window"
