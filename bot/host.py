@@ -186,12 +186,14 @@ class Host:
 
     async def _begin_game(self, table: Table) -> list[Reply]:
         seed = self._seeds.getrandbits(63)
-        game_id = await self.store.create_game(table, seed, self.clock())
-        table.start_game(game_id, seed)
+        record = table.new_record(seed)
+        game_id = await self.store.create_game(table, record, self.clock())
+        table.start_game(game_id, record)
         events = self._run_bots(table)
         number = len(table.series.results) + 1
         series = "" if table.series.mode == "single" else f" (game {number}, {table.series.describe()})"
         opening = Event(f"{table.game.info.title} begins{series}: {', '.join(table.names)}.")
+        self._note_private(table, events)
         return await self._after_change(table, [opening, *events])
 
     async def _play(self, table: Table, cmd: Command) -> list[Reply]:
@@ -203,21 +205,27 @@ class Host:
         events = table.apply(seat, code)
         table.strikes.pop(cmd.user, None)
         events += self._run_bots(table)
+        self._note_private(table, events)
+        hand = None
+        if table.is_playing and table.live is not None and (
+                table.notes.get(seat) or table.game.legal_actions(table.live.state, seat)):
+            # Drawn alongside the board; the task reads the state before anything else runs.
+            hand = asyncio.create_task(self._hand_reply(table, seat, cmd))
         replies = await self._after_change(table, events)
-        if table.is_playing and table.live is not None and (table.notes.get(seat) or
-                                                            table.game.legal_actions(
-                                                                table.live.state, seat)):
-            replies.append(await self._hand_reply(table, seat, cmd))
+        if hand is not None:
+            replies.append(await hand)
         return replies
 
     async def _hand(self, table: Table, cmd: Command) -> list[Reply]:
         seat = self._require_seat(table, cmd)
-        return [await self._hand_reply(table, seat, cmd)]
+        full = cmd.verb is Verb.HAND  # MOVES: just the choices, no image, notes kept
+        return [await self._hand_reply(table, seat, cmd, full=full)]
 
     async def _resign(self, table: Table, cmd: Command) -> list[Reply]:
         seat = self._require_seat(table, cmd)
         events = table.resign(seat)
         events += self._run_bots(table)
+        self._note_private(table, events)
         return await self._after_change(table, events)
 
     async def _rules(self, table: Table, cmd: Command) -> list[Reply]:
@@ -262,16 +270,19 @@ class Host:
     def _resolve_code(self, table: Table, seat: Seat, text: str) -> str:
         """Accepts an action code, or the number of an action in the seat's current list."""
         text = text.strip()
+        assert table.live is not None
+        actions = table.game.legal_actions(table.live.state, seat)
+        if not actions:
+            raise Refused("It is not your turn." if seat not in table.to_play()
+                          else "You have no move to make right now.")
         if text.isdigit():
-            assert table.live is not None
-            actions = table.game.legal_actions(table.live.state, seat)
             index = int(text)
-            if not actions:
-                raise Refused("It is not your turn." if seat not in table.to_play()
-                              else "You have no move to make right now.")
             if not 1 <= index <= len(actions):
                 raise Refused(f"Choose a move from 1 to {len(actions)}.")
             return actions[index - 1].encode()
+        if text not in {a.encode() for a in actions}:
+            table.game.decode(text)  # an unreadable code says so
+            raise Refused(f"'{text}' is not one of your moves now. Open /hand for your choices.")
         return text
 
     def _run_bots(self, table: Table) -> list[Event]:
@@ -305,6 +316,11 @@ class Host:
             info = table.seats[seat]
             if info.is_bot or not table.is_playing:
                 continue
+            ruled = game.timeout_action(live.state, seat)
+            if ruled is not None:  # the game's own rule, which also counts repeated timeouts
+                events.append(Event(f"{{p{seat}}}'s time ran out."))
+                events += table.apply(seat, ruled.encode())
+                continue
             strikes = table.strikes.get(info.user, 0) + 1
             table.strikes[info.user] = strikes
             if strikes >= MAX_TIMEOUTS:
@@ -312,27 +328,29 @@ class Host:
                                     "and forfeits."))
                 events += table.resign(seat)
                 continue
-            action = game.timeout_action(live.state, seat)
-            if action is None:
-                actions = game.legal_actions(live.state, seat)
-                action = game.choose(game.view(live.state, seat), actions,
-                                     (live.record.seed + table.version) & 0x7FFFFFFF)
+            actions = game.legal_actions(live.state, seat)
+            action = game.choose(game.view(live.state, seat), actions,
+                                 (live.record.seed + table.version) & 0x7FFFFFFF)
             label = " > ".join(game.label(live.state, action))
             events.append(Event(f"{{p{seat}}}'s time ran out; the computer played: {label}.",
                                 None))
             events += table.apply(seat, action.encode())
         events += self._run_bots(table)
+        self._note_private(table, events)
         return await self._after_change(table, events)
+
+    def _note_private(self, table: Table, events: list[Event]) -> None:
+        """Keeps private events for their players' next hand reply."""
+        for event in events:
+            for seat in event.audience or ():
+                if not table.seats[seat].is_bot:
+                    table.notes.setdefault(seat, []).append(personalise(event.text, table.names))
 
     async def _after_change(self, table: Table, events: list[Event]) -> list[Reply]:
         """Commits the change, then builds the board, result and next-game replies."""
         live = table.live
         replies: list[Reply] = []
         result = None
-        for event in events:
-            for seat in event.audience or ():
-                if not table.seats[seat].is_bot:
-                    table.notes.setdefault(seat, []).append(personalise(event.text, table.names))
         if live is not None and table.outcome() is not None and not live.recorded:
             finished = table.finish_game()
             result = {"scores": finished.scores, "winners": finished.winners,
@@ -402,7 +420,7 @@ class Host:
         return Reply(table.channel, ReplyKind.BOARD, "\n".join(text_lines), title=game.info.title,
                      fields=tuple(fields), image=image, image_name=f"board-{table.version}.png",
                      mentions=waiting, waiting_on=waiting, table=table.channel,
-                     version=table.version)
+                     version=table.version, over=outcome is not None)
 
     async def _board_image(self, table: Table) -> bytes:
         cached = self._boards.get(table.channel)
@@ -415,7 +433,9 @@ class Host:
         self._boards[table.channel] = (table.version, image)
         return image
 
-    async def _hand_reply(self, table: Table, seat: Seat, cmd: Command) -> Reply:
+    async def _hand_reply(self, table: Table, seat: Seat, cmd: Command, *,
+                          full: bool = True) -> Reply:
+        """The seat's private hand: notes, text, the hand image (when `full`) and choices."""
         live = table.live
         assert live is not None
         game, names = table.game, table.names
@@ -423,9 +443,11 @@ class Host:
         choices = tuple(
             Choice(a.encode(), tuple(personalise(part, names) for part in game.label(live.state, a)))
             for a in game.legal_actions(live.state, seat))
-        renderer = renderers.get(table.game_name)
-        image = await asyncio.to_thread(renderer.render_hand, view, names=names)
-        notes = table.notes.pop(seat, [])
+        image = None
+        if full:
+            renderer = renderers.get(table.game_name)
+            image = await asyncio.to_thread(renderer.render_hand, view, names=names)
+        notes = table.notes.pop(seat, []) if full else []
         text = "\n".join([*notes, game.text(view, names)])
         if not choices:
             text += "\nNothing to decide right now."

@@ -89,6 +89,8 @@ class Reply:
     """The state version the choices belong to (goes into every custom_id)."""
     waiting_on: tuple[str, ...] = field(default=())
     """User ids the game waits on (a "Hand"/"Choose" button is offered to them)."""
+    over: bool = False
+    """On a board: the game has ended (no controls)."""
 
     @property
     def is_private(self) -> bool:

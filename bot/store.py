@@ -11,6 +11,7 @@ import asyncio
 import json
 import logging
 import re
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -133,15 +134,15 @@ class Store:
         table.live.recorded = result is not None
         return table.live
 
-    async def create_game(self, table: Table, seed: int, now: float) -> int:
-        """Records a new game's seed and seats; returns its id."""
+    async def create_game(self, table: Table, record: Record, now: float) -> int:
+        """Records a new game's seed, options and seats; returns its id."""
         seats = [{"user": s.user, "name": s.name, "is_bot": s.is_bot} for s in table.seats]
         async with self._writing:
             cursor = await self.db.execute(
                 "INSERT INTO games(channel, game, seed, players, options, seats, started) "
                 "VALUES(?, ?, ?, ?, ?, ?, ?)",
-                (table.channel, table.game_name, seed, len(table.seats),
-                 json.dumps(table.game_options()), json.dumps(seats), now))
+                (table.channel, table.game_name, record.seed, record.players,
+                 json.dumps(record.options), json.dumps(seats), now))
         game_id = cursor.lastrowid
         assert game_id is not None
         return game_id
@@ -149,37 +150,22 @@ class Store:
     async def save(self, table: Table, *, new_actions: int = 0, deadline: float | None,
                    now: float, result: dict[str, Any] | None = None) -> None:
         """Commits the table row, the last `new_actions` log entries and a finished game's result,
-        all in one transaction."""
+        all in one transaction, run as one call on the connection's thread (so busy tables do not
+        queue behind each other's statements)."""
+        live = table.live
+        actions: list[tuple[int, int, int, str, float]] = []
+        finished: tuple[float, str, int] | None = None
+        if live is not None:
+            start = len(live.record.log) - new_actions
+            actions = [(live.game_id, start + i, e.seat, e.code, now)
+                       for i, e in enumerate(live.record.log[start:])]
+            if result is not None:
+                finished = (now, json.dumps(result), live.game_id)
+        row = (table.channel, json.dumps(table.to_json()),
+               live.game_id if live is not None else None, deadline, now)
         async with self._writing:
-            await self._save(table, new_actions, deadline, now, result)
-
-    async def _save(self, table: Table, new_actions: int, deadline: float | None, now: float,
-                    result: dict[str, Any] | None) -> None:
-        db = self.db
-        await db.execute("BEGIN")
-        try:
-            live = table.live
-            if live is not None and new_actions:
-                log_entries = live.record.log
-                start = len(log_entries) - new_actions
-                await db.executemany(
-                    "INSERT INTO actions(game_id, idx, seat, code, at) VALUES(?, ?, ?, ?, ?)",
-                    [(live.game_id, start + i, e.seat, e.code, now)
-                     for i, e in enumerate(log_entries[start:])])
-            if live is not None and result is not None:
-                await db.execute("UPDATE games SET finished = ?, result = ? WHERE id = ?",
-                                 (now, json.dumps(result), live.game_id))
-            await db.execute(
-                "INSERT INTO tables(channel, data, game_id, deadline, updated) "
-                "VALUES(?, ?, ?, ?, ?) ON CONFLICT(channel) DO UPDATE SET data = excluded.data, "
-                "game_id = excluded.game_id, deadline = excluded.deadline, "
-                "updated = excluded.updated",
-                (table.channel, json.dumps(table.to_json()),
-                 live.game_id if live is not None else None, deadline, now))
-            await db.execute("COMMIT")
-        except BaseException:
-            await db.execute("ROLLBACK")
-            raise
+            # aiosqlite has no public way to run several statements in one hop to its thread.
+            await self.db._execute(_write_transaction, self.db._conn, actions, finished, row)
 
     async def game_history(self, channel: str, limit: int = 10) -> list[dict[str, Any]]:
         """Returns the channel's last finished games, newest first."""
@@ -189,3 +175,23 @@ class Store:
             return [{"id": i, "game": g, "seats": json.loads(s), "result": json.loads(r)}
                     async for i, g, s, r in cursor]
 
+
+def _write_transaction(conn: sqlite3.Connection, actions: list[tuple[int, int, int, str, float]],
+                       finished: tuple[float, str, int] | None,
+                       row: tuple[str, str, int | None, float | None, float]) -> None:
+    """Writes one table change atomically (runs on the connection's own thread)."""
+    conn.execute("BEGIN")
+    try:
+        if actions:
+            conn.executemany(
+                "INSERT INTO actions(game_id, idx, seat, code, at) VALUES(?, ?, ?, ?, ?)", actions)
+        if finished is not None:
+            conn.execute("UPDATE games SET finished = ?, result = ? WHERE id = ?", finished)
+        conn.execute(
+            "INSERT INTO tables(channel, data, game_id, deadline, updated) VALUES(?, ?, ?, ?, ?) "
+            "ON CONFLICT(channel) DO UPDATE SET data = excluded.data, game_id = excluded.game_id, "
+            "deadline = excluded.deadline, updated = excluded.updated", row)
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise

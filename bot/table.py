@@ -21,7 +21,17 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import games
-from games.core import RESIGN_CODE, Event, Game, LogEntry, Outcome, Record, Seat, State
+from games.core import (
+    RESIGN_CODE,
+    SERIES_OPTION,
+    Event,
+    Game,
+    LogEntry,
+    Outcome,
+    Record,
+    Seat,
+    State,
+)
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +69,8 @@ class Series:
     mode: str = "single"
     target: int = 1
     results: list[GameResult] = field(default_factory=list)
+    seed: int | None = None
+    """The first game's seed: games that rotate who starts count from it."""
 
     def wins(self, players: int) -> list[int]:
         counts = [0] * players
@@ -266,13 +278,18 @@ class Table:
         if all(s.is_bot for s in self.seats):
             raise Refused("At least one person must play.")
 
-    def start_game(self, game_id: int, seed: int) -> State:
-        """Starts a game (a new series first when the last one is finished)."""
+    def new_record(self, seed: int) -> Record:
+        """Prepares the next game's record (a new series first when the last one is finished)."""
         if self.series.is_finished(len(self.seats)) or (
                 self.series.results and len(self.series.results[0].scores) != len(self.seats)):
             self.series = Series(self.series.mode, self.series.target)
-        record = Record(seed=seed, players=len(self.seats), options=self.game_options())
-        state = self.game.new_game(seed, record.players, record.options)
+        if not self.series.results:
+            self.series.seed = seed
+        return Record(seed=seed, players=len(self.seats), options=self.game_options())
+
+    def start_game(self, game_id: int, record: Record) -> State:
+        """Starts the game of a record made by `new_record`."""
+        state = self.game.new_game(record.seed, record.players, record.options)
         self.live = Live(game_id, record, state)
         self.strikes = {}
         self.version += 1
@@ -290,6 +307,8 @@ class Table:
                 chosen = next((v for v in values if v is not None), None)
                 if chosen is not None:
                     options[spec.name] = chosen
+        if self.game.info.rotates_in_series and self.series.seed is not None:
+            options[SERIES_OPTION] = {"index": len(self.series.results), "seed": self.series.seed}
         return options
 
     def apply(self, seat: Seat, code: str) -> list[Event]:
@@ -335,6 +354,7 @@ class Table:
             "game": self.game_name,
             "seats": [asdict(s) for s in self.seats],
             "series": {"mode": self.series.mode, "target": self.series.target,
+                       "seed": self.series.seed,
                        "results": [asdict(r) for r in self.series.results]},
             "timer": self.timer,
             "version": self.version,
@@ -349,7 +369,8 @@ class Table:
             game_name=data.get("game", games.DEFAULT),
             seats=[SeatInfo(**s) for s in data.get("seats", [])],
             series=Series(series.get("mode", "single"), series.get("target", 1),
-                          [GameResult(**r) for r in series.get("results", [])]),
+                          [GameResult(**r) for r in series.get("results", [])],
+                          series.get("seed")),
             timer=data.get("timer"),
             version=data.get("version", 0),
             strikes=dict(data.get("strikes", {})),

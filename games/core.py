@@ -36,6 +36,11 @@ State = Any
 MAX_CODE_LENGTH = 60
 """An action code fits a Discord custom_id with the table id and state version around it."""
 
+SERIES_OPTION = "series"
+"""The option the host adds for a game that declares `GameInfo.rotates_in_series`:
+{"index": k, "seed": s}, the game's place in its series (0 first) and the series' first seed, so
+that the game can rotate its dealer or first player from one game of a series to the next."""
+
 RESIGN_CODE = "!resign"
 """The log code of a resignation (or a forfeit after repeated timeouts); see `Game.resign`."""
 
@@ -85,6 +90,20 @@ class Event:
         return self.audience is None or (seat is not None and seat in self.audience)
 
 
+def series_rotation(options: dict[str, Any], players: int) -> int | None:
+    """Returns how far to rotate the first seat for this game of a series (the series' own random
+    start plus the game's index), or None outside a series."""
+    series = options.get(SERIES_OPTION)
+    if not isinstance(series, dict):
+        return None
+    index, seed = series.get("index"), series.get("seed")
+    if not isinstance(index, int) or not isinstance(seed, int) or index < 0:
+        raise ValueError(f"expected {SERIES_OPTION} = {{'index': int >= 0, 'seed': int}}, got {series!r}")
+    from games.rng import Rng
+
+    return (Rng(seed).below(players) + index) % players
+
+
 def visible_events(events: Iterable[Event], seat: Seat | None) -> list[Event]:
     """Returns the events that `seat` may see (None = the public)."""
     return [e for e in events if e.is_visible_to(seat)]
@@ -121,6 +140,8 @@ class GameInfo:
     aliases: tuple[str, ...] = ()
     turn_seconds: int = 300
     """Default time a seat has for a decision before the computer plays for it."""
+    rotates_in_series: bool = False
+    """Whether new_game takes the `SERIES_OPTION` to rotate who starts between games of a series."""
 
 
 @dataclass(slots=True)

@@ -1,0 +1,149 @@
+"""The Drakones computer opponent: a one-step lookahead on a state rebuilt from its own view.
+
+Hidden cards (the enemy hand, both decks) are unknown to the view, so the rebuilt state fills them
+with stand-ins; only counts matter to the evaluation. The evaluation weighs material on the sides,
+cover, hand size, base hits, the threat to the own base in the enemy's next turn, and the deck race
+(whoever first has to draw from an empty deck loses).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from games.drakones import actions as A
+from games.drakones import rules
+from games.drakones.cards import CARDS, WEAPON_HITS
+from games.drakones.state import Player, Slot, State
+from games.rng import Rng
+
+log = logging.getLogger(__name__)
+
+_FILLER = "spy"
+"""The stand-in for a hidden card."""
+WIN = 1_000_000.0
+
+_BASE_VALUE = {"unit": 10.0, "tower": 8.0, "wall": 6.0}
+
+
+def _card_value(card: str) -> float:
+    info = CARDS[card]
+    if info.kind == "spell":
+        return 0.0
+    v = _BASE_VALUE[info.kind]
+    if info.ability == "double":
+        v += 3.0
+    elif info.ability == "armour":
+        v += 4.0 if info.kind == "unit" else 3.0
+    elif info.ability == "instant":
+        v += 1.0
+    return v
+
+
+_VALUE = {cid: _card_value(cid) for cid in CARDS}
+
+
+def state_from_view(view: dict[str, Any]) -> State:
+    """Returns a playable state that agrees with `view`, hidden cards replaced by stand-ins."""
+    me = view["seat"]
+    players = []
+    for p in view["players"]:
+        side: list[Slot | None] = []
+        for c in p["side"]:
+            side.append(None if c is None else Slot(c["card"], c["arriving"], c["bolt"], c["used"],
+                                                    c["hits"], c["new"]))
+        hand = list(view["hand"]) if p["seat"] == me else [_FILLER] * p["hand"]
+        players.append(Player([_FILLER] * p["deck"], hand, list(p["discard"]), side,
+                              list(p["marks"]), []))
+    state = State(Rng(0), players, view["first"], view["current"], view["turn"], view["round"],
+                  view["lock"], view["actions"], view["strike_back"])
+    state.steps = rules.TURN_STEP_CAP - view["steps_left"]
+    state.moves = rules.MOVE_CAP - view["moves_left"]
+    return state
+
+
+def evaluate(state: State, me: int) -> float:
+    """Returns how good `state` looks for seat `me` (higher is better)."""
+    if state.winner is not None:
+        return WIN if state.winner == me else -WIN
+    op = 1 - me
+    v = 0.0
+    threats: list[set[str]] = [set(), set()]
+    for s, sign in ((me, 1.0), (op, -1.0)):
+        p = state.players[s]
+        side = p.side
+        cover = rules.cover_map(side)
+        for i, slot in enumerate(side):
+            if slot is None:
+                continue
+            val = _VALUE[slot.card]
+            if cover[i]:
+                val += 2.0
+            if slot.hits:
+                val -= 4.0
+            v += sign * val
+            info = CARDS[slot.card]
+            if info.kind == "unit":
+                threats[s].add(WEAPON_HITS[info.weapon])
+        v += sign * 2.5 * min(len(p.hand), 8)
+    v += 45.0 * len(state.players[op].marks)
+    # the deck race: the next player to draw loses it when their deck is not larger
+    nxt = op if state.current == me else me
+    d_next, d_other = len(state.players[nxt].deck), len(state.players[1 - nxt].deck)
+    weight = 400.0 / (min(d_next, d_other) + 4.0)
+    margin = d_next - d_other
+    race = weight * min(abs(margin) + 1, 4) / 4.0
+    loser = nxt if margin <= 0 else 1 - nxt
+    v += -race if loser == me else race
+    if state.current == me:
+        # what the enemy may do in its next turn
+        mine = state.players[me].side
+        lock_next = state.lock - (1 if op == state.first else 0)
+        if lock_next <= 0 and all(s is None or s.arriving for s in mine):
+            classes = {CARDS[s.card].cls for s in state.players[op].side
+                       if s is not None and CARDS[s.card].kind == "unit"}
+            v -= 30.0 + 25.0 * len(classes)
+        mcover = rules.cover_map(mine)
+        for i, slot in enumerate(mine):
+            if slot is not None and not slot.arriving and not mcover[i]:
+                info = CARDS[slot.card]
+                if info.kind == "unit" and info.cls in threats[op]:
+                    v -= 3.0
+    return v
+
+
+def choose(view: dict[str, Any], actions: Sequence[A.Action], seed: int) -> A.Action:
+    """Returns the action whose result evaluates best, ending the turn when nothing helps."""
+    me = view["seat"]
+    if len(actions) == 1 or me is None:
+        return actions[0]
+    base = state_from_view(view)
+    best: A.Action = A.END
+    best_value = evaluate(base, me) + 0.5
+    for action in actions:
+        if action == A.END or action == A.UNDO:
+            continue
+        value = _value_after(base, me, action)
+        if isinstance(action, A.Move):
+            value -= 0.6
+        if value > best_value:
+            best, best_value = action, value
+    if best not in actions:
+        best = actions[-1]
+    return best
+
+
+def _value_after(base: State, me: int, action: A.Action) -> float:
+    state = base.clone()
+    rules.perform(state, me, action, rules.Turn(state))
+    value = evaluate(state, me)
+    if isinstance(action, A.Bolt) and state.winner is None:
+        # a bolt only pays off through the attack it allows: look one step further
+        follow = [a for a in rules.legal(state, me)
+                  if isinstance(a, A.Attack) and a.space == action.space]
+        for attack in follow:
+            after = state.clone()
+            rules.perform(after, me, attack, rules.Turn(after))
+            value = max(value, evaluate(after, me) - 0.1)
+    return value

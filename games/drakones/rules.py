@@ -1,0 +1,593 @@
+"""Drakones rules: who may do what (`legal`) and what it does (`perform`), on a `State` in place.
+
+Undo is a replay: `checkpoint` holds the state after the last draw or reveal, `undo_log` the codes
+applied since, and `undo` rebuilds from the checkpoint with all but the last code.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from games.core import Event
+from games.drakones import actions as A
+from games.drakones.cards import CARDS, CLASSES, WEAPON_HITS, CardInfo
+from games.drakones.state import SPACES, Player, Slot, State
+
+TURN_STEP_CAP = 40
+"""A turn ends after this many steps (undone ones included), so every game is finite."""
+MOVE_CAP = 6
+"""Free rearranging moves per turn (undone ones included)."""
+RECENT = 6
+"""Public events kept in the state for the board."""
+
+# -- predicates ---------------------------------------------------------------------------------
+
+def in_cover(side: list[Slot | None], i: int) -> bool:
+    """Returns whether the unit or tower at `i` stands next to a wall."""
+    slot = side[i]
+    if slot is None or CARDS[slot.card].kind == "wall":
+        return False
+    return ((i > 0 and side[i - 1] is not None and CARDS[side[i - 1].card].kind == "wall")
+            or (i < SPACES - 1 and side[i + 1] is not None
+                and CARDS[side[i + 1].card].kind == "wall"))
+
+
+def can_hit(attacker: CardInfo, target: CardInfo) -> bool:
+    """Returns whether `attacker` may attack `target` by the weapon/class table."""
+    if attacker.kind == "unit":
+        if target.kind == "unit":
+            return WEAPON_HITS[attacker.weapon] == target.cls
+        if target.kind == "tower":
+            return target.cls == attacker.cls
+        return target.kind == "wall"
+    if attacker.kind == "tower":
+        return target.kind == "unit" and target.cls != attacker.cls
+    return False
+
+
+def is_ready(slot: Slot) -> bool:
+    """Returns whether a card may attack now (arrived or bolted, attacks left)."""
+    info = CARDS[slot.card]
+    return (info.kind in ("unit", "tower") and (not slot.arriving or slot.bolt)
+            and slot.used < info.attacks)
+
+
+def base_open(state: State, seat: int) -> bool:
+    """Returns whether `seat`'s base may be attacked: lock gone and no arrived card in front."""
+    if state.lock > 0:
+        return False
+    return all(s is None or s.arriving for s in state.players[seat].side)
+
+
+# -- legal actions ------------------------------------------------------------------------------
+
+_KIND = {cid: c.kind for cid, c in CARDS.items()}
+_WALL = {cid for cid, c in CARDS.items() if c.kind == "wall"}
+_PLAY = {cid: tuple(A.play(cid, i) for i in range(SPACES)) for cid, c in CARDS.items()
+         if c.kind != "spell"}
+_MOVE = [[A.move(i, j) for j in range(SPACES)] for i in range(SPACES)]
+_ATTACK = [[A.attack(i, j) for j in range(SPACES)] for i in range(SPACES)]
+_ATTACK_BASE = [A.attack(i, A.BASE) for i in range(SPACES)]
+_BOLT = [A.bolt(i) for i in range(SPACES)]
+_HITS = {(a, b): can_hit(CARDS[a], CARDS[b]) for a in CARDS for b in CARDS}
+_ATTACKS = {cid: c.attacks for cid, c in CARDS.items()}
+_BIT = tuple(1 << i for i in range(SPACES))
+
+
+def cover_map(side: list[Slot | None]) -> list[bool]:
+    """Returns, per space, whether the card there is in cover."""
+    walls = [s is not None and s.card in _WALL for s in side]
+    return [side[i] is not None and not walls[i]
+            and ((i > 0 and walls[i - 1]) or (i < SPACES - 1 and walls[i + 1]))
+            for i in range(SPACES)]
+
+
+_FULL = (1 << SPACES) - 1
+_PLAY_MASK = {cid: tuple(tuple(row[i] for i in range(SPACES) if mask >> i & 1)
+                         for mask in range(_FULL + 1))
+              for cid, row in _PLAY.items()}
+"""Per card and mask of allowed spaces: the play actions, ready-made."""
+_MOVE_MASK = [[tuple(_MOVE[i][j] for i in range(SPACES) if occ >> i & 1
+                     for j in range(SPACES) if free >> j & 1 and j != i)
+               for occ in range(_FULL + 1)] for free in range(_FULL + 1)]
+"""Per mask of free spaces and mask of free occupied spaces: the move actions, ready-made."""
+
+
+_NAME = {cid: c.name for cid, c in CARDS.items()}
+_TITLE = {cid: c.title for cid, c in CARDS.items()}
+_INSTANT = frozenset(cid for cid, c in CARDS.items() if c.kind == "unit" and c.ability == "instant")
+_DRAW2 = frozenset(cid for cid, c in CARDS.items() if c.kind == "unit" and c.ability == "draw2")
+_HITS2 = {a: {b for b in CARDS if _HITS[a, b]} for a in CARDS}
+"""Per attacking card: the set of cards it may attack."""
+_UNIT = frozenset(cid for cid, k in _KIND.items() if k == "unit")
+
+
+def legal(state: State, seat: int) -> list[A.Action]:
+    """Returns the legal actions of `seat`, in a fixed order."""
+    if state.winner is not None or seat != state.current:
+        return []
+    if state.steps >= TURN_STEP_CAP:
+        return [A.END]
+    out: list[A.Action] = []
+    me = state.players[seat]
+    side = me.side
+    occupied = walls = 0
+    bolts = []
+    attackers = []
+    for i, s in enumerate(side):
+        if s is None:
+            continue
+        occupied |= _BIT[i]
+        card = s.card
+        if card in _WALL:
+            walls |= _BIT[i]
+        elif s.arriving and not s.bolt:
+            if s.new and card in _UNIT:
+                bolts.append(_BOLT[i])
+        elif s.used < _ATTACKS[card]:
+            attackers.append((i, card))
+    if state.actions > 0:
+        spaces = (_FULL & ~occupied) or _FULL
+        spells = []
+        for card in sorted(set(me.hand)):
+            if card in _PLAY_MASK:
+                out += _PLAY_MASK[card][spaces]
+            else:
+                spells.append(card)
+        for card in spells:
+            out += _spell_actions(state, seat, card)
+        out += bolts
+        if state.actions >= 2 and me.deck:
+            out.append(A.DRAW)
+    if attackers:
+        foe = state.players[1 - seat].side
+        fwalls = 0
+        for j, t in enumerate(foe):
+            if t is not None and t.card in _WALL:
+                fwalls |= _BIT[j]
+        near = ((fwalls << 1) | (fwalls >> 1)) & ~fwalls
+        targets = []
+        base = state.lock <= 0
+        for j, t in enumerate(foe):
+            if t is not None and not t.arriving:
+                base = False
+                if not near & _BIT[j]:
+                    targets.append((j, t.card))
+        for i, card in attackers:
+            row = _ATTACK[i]
+            hits = _HITS2[card]
+            for j, c in targets:
+                if c in hits:
+                    out.append(row[j])
+            if base and card in _UNIT:
+                out.append(_ATTACK_BASE[i])
+    if state.moves < MOVE_CAP:
+        free = _FULL & ~(occupied & ~walls & ((walls << 1) | (walls >> 1)))
+        out += _MOVE_MASK[free][occupied & free]
+    if state.undo_log:
+        out.append(A.UNDO)
+    out.append(A.END)
+    return out
+
+
+def _covered(side: list[Slot | None], i: int) -> bool:
+    """Returns whether a card at `i` would be in cover (a wall next to it, itself no wall)."""
+    s = side[i]
+    if s is not None and s.card in _WALL:
+        return False
+    left = side[i - 1] if i > 0 else None
+    right = side[i + 1] if i < SPACES - 1 else None
+    return ((left is not None and left.card in _WALL)
+            or (right is not None and right.card in _WALL))
+
+
+def is_legal(state: State, seat: int, action: A.Action) -> bool:
+    """Returns whether `action` is in `legal(state, seat)`, without listing them all."""
+    if state.winner is not None or seat != state.current:
+        return False
+    kind = type(action)
+    if kind is A.Simple and action.name == "end":
+        return True
+    if state.steps >= TURN_STEP_CAP:
+        return False
+    me = state.players[seat]
+    side = me.side
+    if kind is A.Move:
+        i, j = action.space, action.target
+        return (state.moves < MOVE_CAP and i != j and side[i] is not None
+                and not _covered(side, i) and (side[j] is None or not _covered(side, j)))
+    if kind is A.Attack:
+        i, j = action.space, action.target
+        s = side[i]
+        if s is None or (s.arriving and not s.bolt) or s.used >= _ATTACKS[s.card]:
+            return False
+        if j == A.BASE:
+            return s.card in _UNIT and base_open(state, 1 - seat)
+        foe = state.players[1 - seat].side
+        t = foe[j]
+        return (t is not None and not t.arriving and _HITS[s.card, t.card]
+                and not _covered(foe, j))
+    if kind is A.Simple and action.name == "undo":
+        return bool(state.undo_log)
+    if state.actions <= 0:
+        return False
+    if kind is A.Play:
+        if action.card not in me.hand or action.card not in _PLAY:
+            return False
+        return side[action.space] is None or all(x is not None for x in side)
+    if kind is A.Cast:
+        return action.spell in me.hand and _cast_ok(state, seat, action)
+    if kind is A.Bolt:
+        s = side[action.space]
+        return (s is not None and s.new and s.arriving and not s.bolt and s.card in _UNIT)
+    if kind is A.Simple and action.name == "draw":
+        return state.actions >= 2 and bool(me.deck)
+    return False
+
+
+def _cast_ok(state: State, seat: int, action: A.Cast) -> bool:
+    """Returns whether a spell's targets are legal (the spell being in hand)."""
+    spell, args = action.spell, action.args
+    if spell in ("spy", "fire-rain"):
+        return True
+    if spell == "wisdom":
+        return True  # decode only reads seats 0 and 1
+    if spell == "bribery":
+        mine, theirs, dest = args
+        me, foe = state.players[seat].side, state.players[1 - seat].side
+        m, t = me[mine], foe[theirs]
+        return (m is not None and m.card in _UNIT and t is not None and t.card in _UNIT
+                and not _covered(foe, theirs) and (dest == mine or me[dest] is None))
+    side = state.players[args[0]].side
+    s = side[args[1]]
+    if s is None:
+        return False
+    if spell == "catapult":
+        return s.card not in _UNIT
+    return s.card in _UNIT and (spell == "poison" or not _covered(side, args[1]))
+
+
+def side_masks(side: list[Slot | None]) -> tuple[int, int, int, int]:
+    """Returns the masks of occupied spaces, units, towers and walls, and cards in cover."""
+    occupied = units = walls = 0
+    for i in range(SPACES):
+        s = side[i]
+        if s is not None:
+            occupied |= 1 << i
+            if s.card in _UNIT:
+                units |= 1 << i
+            elif s.card in _WALL:
+                walls |= 1 << i
+    covered = occupied & ~walls & ((walls << 1) | (walls >> 1))
+    return occupied, units, occupied & ~units, covered
+
+
+@cache
+def _targets(spell: str, seat: int, mask: int) -> tuple[A.Cast, ...]:
+    return tuple(A.cast(spell, (seat, j)) for j in range(SPACES) if mask >> j & 1)
+
+
+@cache
+def _bribes(mine: int, theirs: int, empty: int) -> tuple[A.Cast, ...]:
+    out = []
+    for i in range(SPACES):
+        if mine >> i & 1:
+            dests = [d for d in range(SPACES) if d == i or empty >> d & 1]
+            for j in range(SPACES):
+                if theirs >> j & 1:
+                    out.extend(A.cast("bribery", (i, j, d)) for d in dests)
+    return tuple(out)
+
+
+_WISDOM = (A.cast("wisdom", (0,)), A.cast("wisdom", (1,)))
+_SPY = (A.cast("spy"),)
+_FIRE = (A.cast("fire-rain"),)
+
+
+def _spell_actions(state: State, seat: int, spell: str) -> tuple[A.Cast, ...]:
+    if spell == "wisdom":
+        return _WISDOM
+    if spell == "spy":
+        return _SPY
+    if spell == "fire-rain":
+        return _FIRE
+    masks = (side_masks(state.players[0].side), side_masks(state.players[1].side))
+    if spell == "recall":
+        return (_targets(spell, 0, masks[0][1] & ~masks[0][3])
+                + _targets(spell, 1, masks[1][1] & ~masks[1][3]))
+    if spell == "poison":
+        return _targets(spell, 0, masks[0][1]) + _targets(spell, 1, masks[1][1])
+    if spell == "catapult":
+        return _targets(spell, 0, masks[0][2]) + _targets(spell, 1, masks[1][2])
+    if spell == "bribery":
+        mine, theirs = masks[seat], masks[1 - seat]
+        return _bribes(mine[1], theirs[1] & ~theirs[3], _FULL & ~mine[0])
+    return ()
+
+
+# -- applying -----------------------------------------------------------------------------------
+
+class Turn:
+    """Collects the events of one applied action and keeps the public ones in `state.recent`."""
+
+    __slots__ = ("state", "events")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def say(self, text: str, audience: tuple[int, ...] | None = None) -> None:
+        self.events.append(Event(text, audience))
+        if audience is None:
+            recent = self.state.recent
+            recent.append(text)
+            if len(recent) > RECENT:
+                del recent[0]
+
+
+_WHO = ("{p0}", "{p1}")
+
+
+def _who(seat: int) -> str:
+    return _WHO[seat]
+
+
+def draw(state: State, seat: int, n: int, t: Turn) -> int:
+    """Draws up to `n` cards for `seat` (fewer when the deck runs short); returns how many."""
+    p = state.players[seat]
+    got = []
+    for _ in range(n):
+        if not p.deck:
+            break
+        got.append(p.deck.pop())
+    p.hand.extend(got)
+    if got:
+        t.say(f"You drew {', '.join(CARDS[c].title for c in got)}.", (seat,))
+    return len(got)
+
+
+def set_checkpoint(state: State) -> None:
+    """Marks the present as the point undo cannot go past."""
+    state.checkpoint = state.core_clone()
+    state.undo_log = []
+
+
+def _destroy(state: State, seat: int, i: int) -> str:
+    p = state.players[seat]
+    slot = p.side[i]
+    assert slot is not None
+    p.side[i] = None
+    p.discard.append(slot.card)
+    return CARDS[slot.card].name
+
+
+def _hit(state: State, seat: int, i: int) -> bool:
+    """Hits the card at `i`; returns True when it is destroyed (Armour takes two hits a turn)."""
+    slot = state.players[seat].side[i]
+    assert slot is not None
+    slot.hits += 1
+    if CARDS[slot.card].armoured and slot.hits < 2:
+        return False
+    _destroy(state, seat, i)
+    return True
+
+
+def start_turn(state: State, seat: int, t: Turn) -> None:
+    """Begins `seat`'s turn: arrivals, attacks reset, the draw (or the loss) and the actions."""
+    state.current = seat
+    for slot in state.players[seat].side:
+        if slot is not None:
+            slot.arriving = False
+            slot.bolt = False
+            slot.used = 0
+            slot.new = False
+    state.players[seat].spied = []
+    state.steps = 0
+    state.moves = 0
+    state.actions = 4 if state.turn == 2 else 3
+    if not state.players[seat].deck:
+        state.winner = 1 - seat
+        state.reason = "deck"
+        t.say(f"{_who(seat)} cannot draw a card and loses.")
+        state.checkpoint = None
+        state.undo_log = []
+        return
+    draw(state, seat, 1, t)
+    set_checkpoint(state)
+
+
+def end_turn(state: State, t: Turn) -> None:
+    """Heals armour, clears base marks and passes the turn (a new round counts the lock down)."""
+    seat = state.current
+    for p in state.players:
+        p.marks = []
+        for slot in p.side:
+            if slot is not None:
+                slot.hits = 0
+    nxt = 1 - seat
+    state.turn += 1
+    if nxt == state.first:
+        state.round += 1
+        state.lock = max(0, state.lock - 1)
+    start_turn(state, nxt, t)
+
+
+def perform(state: State, seat: int, action: A.Action, t: Turn) -> None:
+    """Applies a legal action in place (undo included), recording it for undo."""
+    if isinstance(action, A.Simple):
+        if action.name == "end":
+            t.say(f"{_who(seat)} ended the turn.")
+            end_turn(state, t)
+            return
+        if action.name == "draw":
+            state.actions -= 2
+            t.say(f"{_who(seat)} spent 2 actions to draw a card.")
+            draw(state, seat, 1, t)
+            set_checkpoint(state)
+        else:
+            undo(state, seat, t)
+        state.steps += 1
+        return
+    state.steps += 1
+    kind = type(action)
+    if kind is A.Move:
+        side = state.players[seat].side
+        side[action.space], side[action.target] = side[action.target], side[action.space]
+        state.moves += 1
+    elif kind is A.Attack:
+        _attack(state, seat, action, t)
+    elif kind is A.Play:
+        if _play(state, seat, action, t):
+            return
+    elif isinstance(action, A.Bolt):
+        slot = state.players[seat].side[action.space]
+        assert slot is not None
+        slot.bolt = True
+        state.actions -= 1
+        t.say(f"{_who(seat)} ignited {CARDS[slot.card].name} (space {action.space + 1}).")
+    elif isinstance(action, A.Cast) and _cast(state, seat, action, t):
+        return
+    if state.winner is None:
+        state.undo_log.append(action.encode())
+
+
+def undo(state: State, seat: int, t: Turn) -> None:
+    """Rebuilds the turn from the checkpoint with every code but the last."""
+    assert state.checkpoint is not None and state.undo_log
+    codes = state.undo_log[:-1]
+    steps, moves = state.steps, state.moves
+    state.restore(state.checkpoint)
+    state.undo_log = []
+    replay = Turn(state)
+    for code in codes:
+        perform(state, seat, A.decode(code), replay)
+    state.steps, state.moves = steps, moves
+    t.say(f"{_who(seat)} took back an action.")
+
+
+def _attack(state: State, seat: int, action: A.Attack, t: Turn) -> None:
+    me, foe = state.players[seat], state.players[1 - seat]
+    slot = me.side[action.space]
+    assert slot is not None
+    info = CARDS[slot.card]
+    slot.used += 1
+    slot.arriving = False
+    if action.target == A.BASE:
+        if info.cls not in foe.marks:
+            foe.marks.append(info.cls)
+            foe.marks.sort(key=CLASSES.index)
+        t.say(f"{info.name} hit {_who(1 - seat)}'s base ({len(foe.marks)}/3).")
+        if len(foe.marks) == 3:
+            state.winner = seat
+            state.reason = "base"
+            t.say(f"{_who(1 - seat)}'s base falls. {_who(seat)} wins!")
+            state.checkpoint = None
+            state.undo_log = []
+        return
+    target = foe.side[action.target]
+    assert target is not None
+    tinfo = CARDS[target.card]
+    back = (state.strike_back and tinfo.kind == "unit" and can_hit(tinfo, info)
+            and not in_cover(me.side, action.space))
+    killed = _hit(state, 1 - seat, action.target)
+    verb = "destroyed" if killed else "hit"
+    t.say(f"{info.name} {verb} {tinfo.name}.")
+    if back:
+        died = _hit(state, seat, action.space)
+        t.say(f"{tinfo.name} struck back and {'destroyed' if died else 'hit'} {info.name}.")
+
+
+def _play(state: State, seat: int, action: A.Play, t: Turn) -> bool:
+    """Plays a card; returns True when it drew (a checkpoint)."""
+    p = state.players[seat]
+    card = action.card
+    p.hand.remove(card)
+    state.actions -= 1
+    old = p.side[action.space]
+    if old is not None:
+        p.discard.append(old.card)
+        t.say(f"{_who(seat)} banished {_NAME[old.card]}.")
+    p.side[action.space] = Slot(card, True, card in _INSTANT, 0, 0, True)
+    t.say(f"{_who(seat)} played {_TITLE[card]} on space {action.space + 1}.")
+    if card in _DRAW2:
+        draw(state, seat, 2, t)
+        set_checkpoint(state)
+        return True
+    return False
+
+
+def _cast(state: State, seat: int, action: A.Cast, t: Turn) -> bool:
+    """Casts a spell, which then goes to the discard pile; returns True when the action was a
+    checkpoint or ended the turn."""
+    me = state.players[seat]
+    me.hand.remove(action.spell)
+    state.actions -= 1
+    if action.spell == "fire-rain":
+        me.discard.append(action.spell)
+    stop = _resolve(state, seat, action, t)
+    if action.spell != "fire-rain":
+        me.discard.append(action.spell)
+    return stop
+
+
+def _resolve(state: State, seat: int, action: A.Cast, t: Turn) -> bool:
+    me = state.players[seat]
+    spell, args = action.spell, action.args
+    who = _who(seat)
+    if spell == "wisdom":
+        n = draw(state, args[0], 3, t)
+        t.say(f"{who} cast Wisdom: {_who(args[0])} drew {n} card{'s' if n != 1 else ''}.")
+        set_checkpoint(state)
+        return True
+    if spell == "recall":
+        side_seat, j = args
+        owner = state.players[side_seat]
+        slot = owner.side[j]
+        assert slot is not None
+        owner.side[j] = None
+        owner.hand.append(slot.card)
+        t.say(f"{who} cast Recall: {CARDS[slot.card].name} went back to {_who(side_seat)}'s hand.")
+        draw(state, seat, 1, t)
+        set_checkpoint(state)
+        return True
+    if spell == "poison" or spell == "catapult":
+        side_seat, j = args
+        name = _destroy(state, side_seat, j)
+        t.say(f"{who} cast {'Poison' if spell == 'poison' else 'Catapult'}: {name} destroyed.")
+        return False
+    if spell == "bribery":
+        mine, theirs, dest = args
+        foe = state.players[1 - seat]
+        lost = _destroy(state, seat, mine)
+        slot = foe.side[theirs]
+        assert slot is not None
+        foe.side[theirs] = None
+        info = CARDS[slot.card]
+        me.side[dest] = Slot(slot.card, True, info.ability == "instant", 0, 0, True)
+        t.say(f"{who} cast Bribery: sacrificed {lost} and took {info.name}.")
+        return False
+    if spell == "spy":
+        foe = state.players[1 - seat]
+        me.spied = foe.deck[-3:][::-1]
+        t.say(f"{who} cast Spy on {_who(1 - seat)}'s deck.")
+        seen = ", ".join(CARDS[c].title for c in me.spied) or "nothing"
+        t.say(f"Spy: the top of {_who(1 - seat)}'s deck is {seen}.", (seat,))
+        set_checkpoint(state)
+        return True
+    if spell == "fire-rain":
+        n = 0
+        for s in (seat, 1 - seat):
+            side = state.players[s].side
+            for i in range(SPACES):
+                if side[i] is not None and CARDS[side[i].card].kind == "unit":
+                    _destroy(state, s, i)
+                    n += 1
+        t.say(f"{who} cast Fire Rain: {n} unit{'s' if n != 1 else ''} died. The turn ends.")
+        end_turn(state, t)
+        return True
+    raise AssertionError(spell)
+
+
+def new_players(decks: list[list[str]]) -> list[Player]:
+    """Returns the two players with their shuffled decks (hands are dealt by the game)."""
+    return [Player(deck=list(d)) for d in decks]

@@ -1,0 +1,178 @@
+"""Drakones state: plain data with a JSON form (sides, hands, decks, bases, turn and undo record)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.rng import Rng
+
+SPACES = 6
+LOCK_ROUNDS = 4
+
+
+@dataclass(slots=True)
+class Slot:
+    """A card on a side: its id and this turn's flags."""
+
+    card: str
+    arriving: bool = True
+    bolt: bool = False
+    """May attack while arriving (Instant, or ignited this turn)."""
+    used: int = 0
+    """Attacks made this turn."""
+    hits: int = 0
+    """Hits taken this turn (Armour needs two)."""
+    new: bool = True
+    """Came onto the side this turn (may be ignited)."""
+
+    def to_json(self) -> list[Any]:
+        return [self.card, self.arriving, self.bolt, self.used, self.hits, self.new]
+
+    @staticmethod
+    def from_json(data: list[Any]) -> Slot:
+        if not isinstance(data, list) or len(data) != 6:
+            raise ValueError(f"expected a slot [card, arriving, bolt, used, hits, new], got {data!r}")
+        return Slot(str(data[0]), bool(data[1]), bool(data[2]), int(data[3]), int(data[4]),
+                    bool(data[5]))
+
+    def clone(self) -> Slot:
+        return Slot(self.card, self.arriving, self.bolt, self.used, self.hits, self.new)
+
+
+@dataclass(slots=True)
+class Player:
+    """One seat's cards: deck (top = last), hand, discard, side spaces and base hit marks."""
+
+    deck: list[str]
+    hand: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    side: list[Slot | None] = field(default_factory=lambda: [None] * SPACES)
+    marks: list[str] = field(default_factory=list)
+    """Classes that hit this player's base this turn."""
+    spied: list[str] = field(default_factory=list)
+    """What this player last saw with Spy (top first); private."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deck": list(self.deck), "hand": list(self.hand), "discard": list(self.discard),
+            "side": [None if s is None else s.to_json() for s in self.side],
+            "marks": list(self.marks), "spied": list(self.spied),
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Player:
+        side = data.get("side")
+        if not isinstance(side, list) or len(side) != SPACES:
+            raise ValueError(f"expected a side of {SPACES} spaces, got {side!r}")
+        return Player(
+            deck=list(data["deck"]), hand=list(data["hand"]), discard=list(data["discard"]),
+            side=[None if s is None else Slot.from_json(s) for s in side],
+            marks=list(data["marks"]), spied=list(data["spied"]),
+        )
+
+    def clone(self) -> Player:
+        return Player(self.deck[:], self.hand[:], self.discard[:],
+                      [None if s is None else s.clone() for s in self.side],
+                      self.marks[:], self.spied[:])
+
+
+@dataclass(slots=True)
+class State:
+    """The whole table. Undo keeps `checkpoint` (the core state after the last draw or reveal) and
+    `undo_log` (codes applied since), and rebuilds by replay; `steps`/`moves` survive undo."""
+
+    rng: Rng
+    players: list[Player]
+    first: int
+    current: int
+    turn: int = 1
+    round: int = 1
+    lock: int = LOCK_ROUNDS
+    actions: int = 3
+    strike_back: bool = True
+    winner: int | None = None
+    reason: str = ""
+    recent: list[str] = field(default_factory=list)
+    steps: int = 0
+    moves: int = 0
+    checkpoint: State | None = None
+    """A frozen copy of the core state after the last draw or reveal (never mutated)."""
+    undo_log: list[str] = field(default_factory=list)
+
+    def core_json(self) -> dict[str, Any]:
+        """Returns everything but the undo record: what a checkpoint holds."""
+        return {
+            "rng": self.rng.state, "players": [p.to_json() for p in self.players],
+            "first": self.first, "current": self.current, "turn": self.turn, "round": self.round,
+            "lock": self.lock, "actions": self.actions, "strike_back": self.strike_back,
+            "winner": self.winner, "reason": self.reason, "recent": list(self.recent),
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        data = self.core_json()
+        data["steps"] = self.steps
+        data["moves"] = self.moves
+        data["checkpoint"] = None if self.checkpoint is None else self.checkpoint.core_json()
+        data["undo_log"] = list(self.undo_log)
+        return data
+
+    def load_core(self, data: dict[str, Any]) -> None:
+        """Overwrites the core fields from `core_json` data."""
+        try:
+            players = data["players"]
+            if not isinstance(players, list) or len(players) != 2:
+                raise ValueError(f"expected 2 players, got {players!r}")
+            self.rng = Rng(int(data["rng"]))
+            self.players = [Player.from_json(p) for p in players]
+            self.first = int(data["first"])
+            self.current = int(data["current"])
+            self.turn = int(data["turn"])
+            self.round = int(data["round"])
+            self.lock = int(data["lock"])
+            self.actions = int(data["actions"])
+            self.strike_back = bool(data["strike_back"])
+            self.winner = None if data["winner"] is None else int(data["winner"])
+            self.reason = str(data["reason"])
+            self.recent = [str(t) for t in data["recent"]]
+        except KeyError as exc:
+            raise ValueError(f"expected a Drakones state with {exc}, got keys {sorted(data)}") from exc
+        except TypeError as exc:
+            raise ValueError(f"expected a Drakones state, got malformed data ({exc})") from exc
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> State:
+        if not isinstance(data, dict):
+            raise ValueError(f"expected a Drakones state object, got {type(data).__name__}")
+        state = State(Rng(0), [], 0, 0)
+        state.load_core(data)
+        state.steps = int(data.get("steps", 0))
+        state.moves = int(data.get("moves", 0))
+        cp = data.get("checkpoint")
+        if cp is not None:
+            state.checkpoint = State(Rng(0), [], 0, 0)
+            state.checkpoint.load_core(cp)
+        state.undo_log = [str(c) for c in data.get("undo_log", [])]
+        return state
+
+    def restore(self, other: State) -> None:
+        """Overwrites the core fields with copies of `other`'s (undo's way back)."""
+        self.rng = Rng(other.rng.state)
+        self.players = [p.clone() for p in other.players]
+        self.first, self.current, self.turn, self.round = (other.first, other.current, other.turn,
+                                                           other.round)
+        self.lock, self.actions, self.strike_back = other.lock, other.actions, other.strike_back
+        self.winner, self.reason, self.recent = other.winner, other.reason, other.recent[:]
+
+    def core_clone(self) -> State:
+        """Returns a copy of the core fields only (what a checkpoint holds)."""
+        return State(Rng(self.rng.state), [p.clone() for p in self.players], self.first,
+                     self.current, self.turn, self.round, self.lock, self.actions,
+                     self.strike_back, self.winner, self.reason, self.recent[:])
+
+    def clone(self) -> State:
+        """Returns an independent copy, fast (for search)."""
+        return State(Rng(self.rng.state), [p.clone() for p in self.players], self.first,
+                     self.current, self.turn, self.round, self.lock, self.actions,
+                     self.strike_back, self.winner, self.reason, self.recent[:], self.steps,
+                     self.moves, self.checkpoint, self.undo_log[:])

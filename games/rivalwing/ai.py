@@ -1,0 +1,473 @@
+"""The RivalWing computer opponent: a one-ply heuristic that reads only its own view.
+
+On its turn it plays helpful specials, then builds the attack with the best expected damage
+(breached sides send hits to the Core, overflow past a breach is wasted), places magic when it
+cannot attack well, or discards dead cards. In a defense window it picks the defense type that
+saves the most weighted damage and assigns its cards greedily.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from games.rivalwing.actions import Act
+from games.rivalwing.cards import KINDS, MATS, SIDES
+
+CORE_WEIGHT = 2.5
+KILL_BONUS = 25.0
+BREACH_BONUS = 4.0
+PREFERRED_MAT = "bog"
+
+
+def choose_mat(players: int) -> str:
+    """Returns the mat the computer picks: a wingless tank duels best against flyers."""
+    return PREFERRED_MAT if players <= 4 else "sage"
+
+
+class _Ctx:
+    """What the AI reads from its view, computed once per decision."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.me: int = view["seat"]
+        self.players = view["players"]
+        self.mine = self.players[self.me]
+        self.hand = Counter(view.get("hand_kinds", []))
+        self.elem = MATS[self.mine["mat"]]["breath"]
+        self.wings = "W" in self.mine["locations"] and not self.mine["locations"]["W"]["breached"]
+
+    def resists(self, seat: int, elem: str | None, rbr: bool = False) -> bool:
+        """True when `seat` resists a breath element (unless removed)."""
+        p = self.players[seat]
+        if elem is None or rbr:
+            return False
+        return p["resists"] == elem or "Breath Resistance" in p["specials"]
+
+    def loc_value(self, seat: int, loc: str, amount: float, pending: dict[str, float]) -> float:
+        """Returns the worth of `amount` damage aimed at `loc` of `seat`, given damage planned."""
+        p = self.players[seat]
+        locs = p["locations"]
+        if amount <= 0:
+            return 0.0
+        if loc == "C" or (loc in SIDES and locs[loc]["breached"]):
+            return self.core_value(seat, amount, pending)
+        place = locs.get(loc)
+        if place is None or place["breached"] or pending.get("breached:" + loc):
+            return 0.0
+        rem = place["points"] - place["damage"] - pending.get(loc, 0.0)
+        if loc != "W":
+            amount = max(0.0, amount - 3 * place["banked"]) if place["banked"] else amount
+        weight = 0.6 if loc == "W" else 1.0
+        value = min(amount, rem) * weight
+        if amount >= rem:
+            value += BREACH_BONUS
+        return value
+
+    def core_value(self, seat: int, amount: float, pending: dict[str, float]) -> float:
+        """Returns the worth of core damage, with a bonus for a knockout."""
+        core = self.players[seat]["locations"]["C"]
+        rem = core["points"] - core["damage"] - pending.get("C", 0.0)
+        value = min(amount, rem) * CORE_WEIGHT
+        if amount >= rem:
+            value += KILL_BONUS
+        return value
+
+
+def _apply_pending(ctx: _Ctx, seat: int, loc: str, amount: float, pending: dict[str, float]) -> None:
+    locs = ctx.players[seat]["locations"]
+    if loc in SIDES and locs[loc]["breached"]:
+        loc = "C"
+    if loc not in locs:
+        return
+    pending[loc] = pending.get(loc, 0.0) + amount
+    place = locs[loc]
+    if loc != "C" and place["damage"] + pending[loc] >= place["points"]:
+        pending["breached:" + loc] = 1.0
+
+
+def _hit_amount(ctx: _Ctx, kind: str, target: int) -> float:
+    info = KINDS[kind]
+    if kind in ("targ",) or info["category"] == "melee":
+        return float(info.get("damage", 4))
+    if info["category"] == "breath":
+        amount = 6.5 if ctx.elem == "Chaos" else 5.0
+        if ctx.resists(target, ctx.elem):
+            amount = amount // 2
+        return amount
+    if kind == "dive":
+        return 5.0
+    return 0.0
+
+
+def _build_pending(ctx: _Ctx, build: dict[str, Any]) -> dict[str, float]:
+    pending: dict[str, float] = {}
+    t = build["target"]
+    if t is None:
+        return pending
+    for h in build["hits"]:
+        info = KINDS[h["kind"]]
+        if "side" in info:
+            loc = {"Front": "F", "Left": "L", "Right": "R", "Rear": "B"}[info["side"]]
+        else:
+            loc = h["side"] or "F"
+        if build["focus"]:
+            loc = build["focus"]
+        if h["aim"]:
+            loc = h["aim"]
+        if h["wing"]:
+            loc = "W"
+        amount = _hit_amount(ctx, h["kind"], t) + (2 if h["dive"] else 0)
+        _apply_pending(ctx, t, loc, amount, pending)
+    return pending
+
+
+def _add_value(ctx: _Ctx, code: str, build: dict[str, Any]) -> float:
+    """Returns the marginal worth of one build step."""
+    parts = code.split(":")
+    head = parts[0]
+    t = build["target"]
+    pending = _build_pending(ctx, build)
+    if head in ("add", "addc"):
+        kind = parts[1]
+        info = KINDS[kind]
+        amount = _hit_amount(ctx, kind, t)
+        if "side" in info:
+            loc = {"Front": "F", "Left": "L", "Right": "R", "Rear": "B"}[info["side"]]
+        elif len(parts) > 2:
+            loc = parts[2]
+        else:
+            return sum(ctx.loc_value(t, s, amount, pending) for s in SIDES) / 4
+        if build["focus"]:
+            loc = build["focus"]
+        value = ctx.loc_value(t, loc, amount, pending)
+        if kind == "br.light" and len(parts) > 3 and ctx.elem == "Lightning":
+            value += ctx.loc_value(t, parts[3], 3, pending)
+        if kind == "br.ice" and ctx.elem == "Ice":
+            value += ctx.loc_value(t, "W", 3, pending)
+        if kind == "br.acid" and ctx.elem == "Acid":
+            value += 1.0
+        if head == "addc":
+            value -= 0.5
+        return value
+    if head == "fd":
+        if build["focus"] is None:
+            gain = 0.0
+            for h in build["hits"]:
+                amount = _hit_amount(ctx, h["kind"], t)
+                gain += ctx.loc_value(t, parts[1], amount, {}) - ctx.loc_value(
+                    t, h["side"] or _printed(h["kind"]), amount, {})
+            return gain + 1.0
+        return 0.0
+    if head == "dv":
+        return 2.0
+    if head == "mg":
+        kind = parts[1]
+        if kind == "corehit":
+            return ctx.core_value(t, 3, pending)
+        if kind == "called":
+            return 1.0 * len(build["hits"]) + 0.5
+        if kind == "crush":
+            place = ctx.players[t]["locations"][parts[2]]
+            held = sum(sum(e["covers"]) for e in place["entries"])
+            return held + (BREACH_BONUS if place["damage"] + held >= place["points"] else 0) - 1
+        if kind == "heal":
+            seat = int(parts[2])
+            if seat != ctx.me:
+                return -1.0
+            eid = int(parts[3])
+            for key, place in ctx.mine["locations"].items():
+                for e in place["entries"]:
+                    if e["id"] == eid:
+                        return e["net"] * (CORE_WEIGHT if key == "C" else 1.0) - 1
+            return -1.0
+        if kind == "rbr":
+            breath = any(KINDS[h["kind"]]["category"] == "breath" for h in build["hits"])
+            return 2.0 if breath and ctx.players[t]["resists"] == ctx.elem else -1.0
+        return -1.0
+    if head == "aim":
+        loc = parts[2]
+        i = int(parts[1])
+        h = build["hits"][i]
+        amount = _hit_amount(ctx, h["kind"], t) + 1
+        return ctx.loc_value(t, loc, amount, pending)
+    if head == "dust":
+        return 1.5
+    if head == "wa":
+        i = int(parts[1])
+        h = build["hits"][i]
+        amount = _hit_amount(ctx, h["kind"], t)
+        wing = ctx.loc_value(t, "W", amount, pending)
+        return wing - ctx.loc_value(t, h["side"] or _printed(h["kind"]), amount, {}) - 0.5
+    return -1.0
+
+
+def _printed(kind: str) -> str:
+    side = KINDS[kind].get("side")
+    return {"Front": "F", "Left": "L", "Right": "R", "Rear": "B"}.get(side, "F")
+
+
+def _attack_potential(ctx: _Ctx, t: int) -> float:
+    """Estimates the best damage worth the hand can send at `t` this turn."""
+    hits = []
+    for kind, n in ctx.hand.items():
+        info = KINDS[kind]
+        is_hit = (("side" in info and info["category"] == "melee" and (ctx.wings or not
+                                                                         info.get("needs_wings")))
+                  or kind == "targ" or (info["category"] == "breath" and ctx.elem)
+                  or (kind == "dive" and ctx.wings))
+        if not is_hit:
+            continue
+        amount = _hit_amount(ctx, kind, t)
+        if "side" in info:
+            value = ctx.loc_value(t, _printed(kind), amount, {})
+        else:
+            value = max(ctx.loc_value(t, s, amount, {}) for s in SIDES)
+        if info["category"] == "breath":
+            n = 1
+        hits.extend([value] * n)
+    hits.sort(reverse=True)
+    cap = 1 + (ctx.hand["combo"] if ctx.wings else 0)
+    value = sum(hits[:cap])
+    for slot in ctx.mine["magic_slots"]:
+        if slot.get("kind") == "corehit" and slot.get("ready") and (
+                "Magic Resistance" not in ctx.players[t]["specials"]):
+            value += ctx.core_value(t, 3, {})
+    return value
+
+
+def _dead(ctx: _Ctx, kind: str) -> bool:
+    info = KINDS[kind]
+    if info["category"] == "magic":
+        return not ctx.mine["magic_slots"]
+    if info["category"] == "maneuver" or info.get("needs_wings"):
+        return not ctx.wings
+    if kind.startswith("sc."):
+        return ctx.mine["locations"][kind[3:]]["breached"]
+    if info["category"] == "breath":
+        return ctx.hand[kind] > 1 or sum(ctx.hand[k] for k in ctx.hand if k.startswith("br.")) > 1
+    return False
+
+
+def _keep_value(ctx: _Ctx, kind: str) -> float:
+    """Returns how much the AI wants to keep a card (low = discard first)."""
+    if _dead(ctx, kind):
+        return -5.0
+    info = KINDS[kind]
+    if info["category"] == "melee" and "damage" in info:
+        return info["damage"]
+    if info["category"] == "breath":
+        return 6.0
+    if info["category"] == "special":
+        return 5.0
+    if info["category"] == "magic":
+        return 4.0
+    if kind.startswith("sc."):
+        return 3.5 - 0.5 * (ctx.hand[kind] - 1)
+    return 3.0
+
+
+def choose(view: dict[str, Any], actions: Sequence[Act], seed: int) -> Act:
+    """Picks one of `actions` from the seat's own view."""
+    codes = {a.encode(): a for a in actions}
+    ctx = _Ctx(view)
+    code = _decide(ctx, list(codes))
+    return codes.get(code) or actions[0]
+
+
+def _decide(ctx: _Ctx, codes: list[str]) -> str:
+    view = ctx.view
+    phase = view["phase"]
+    special = _special(ctx, codes)
+    if special:
+        return special
+    if phase == "defense" and view["attack"]["window"]["seat"] == ctx.me:
+        return _defend(ctx, codes)
+    if view["active"] != ctx.me:
+        return codes[0]
+    if phase == "build":
+        return _build(ctx, codes)
+    if phase == "action":
+        return _action(ctx, codes)
+    if phase == "discard":
+        dead = [c for c in codes if c.startswith("dis") and _dead(ctx, c.split(":")[1])]
+        if dead:
+            more = [c for c in dead if c.startswith("dism:")]
+            return more[0] if len(dead) > 2 and more else dead[0]
+        return "end"
+    return "end" if "end" in codes else codes[0]
+
+
+def _special(ctx: _Ctx, codes: list[str]) -> str | None:
+    sp = [c for c in codes if c.startswith("sp:")]
+    if not sp:
+        return None
+    attack = ctx.view.get("attack")
+    incoming = [] if attack is None else [h for h in attack["hits"] if h["target"] == ctx.me]
+    if "sp:mres" in sp and (any(h["type"] == "MAGIC" for h in incoming) or ctx.view["active"] == ctx.me):
+        return "sp:mres"
+    if "sp:bres" in sp:
+        return "sp:bres"
+    if "sp:innate" in sp and sum(1 for k in ctx.hand if KINDS[k]["category"] == "magic"):
+        return "sp:innate"
+    regen = [c for c in sp if c.startswith("sp:regen")]
+    if regen:
+        if "sp:regen:W" in regen:
+            return "sp:regen:W"
+        best, worth = None, 2.0
+        for key, place in ctx.mine["locations"].items():
+            for e in place["entries"]:
+                code = f"sp:regen:{e['id']}"
+                value = e["net"] * (CORE_WEIGHT if key == "C" else 1.0)
+                if code in regen and value > worth:
+                    best, worth = code, value
+        if best:
+            return best
+    if ctx.view["active"] == ctx.me and ctx.view["phase"] == "action":
+        refresh = [c for c in sp if c.startswith("sp:refresh")]
+        if refresh:
+            dead = sorted(k for k in ctx.hand.elements() if _dead(ctx, k) and k != "refresh")
+            if len(dead) >= 2:
+                for c in refresh:
+                    parts = c.split(":")
+                    if len(parts) > 2 and sorted(parts[2].split("+")) == dead:
+                        return c
+    return None
+
+
+def _action(ctx: _Ctx, codes: list[str]) -> str:
+    attacks = [c for c in codes if c.startswith("atk:") and c[4:].isdigit()]
+    best, worth = None, 0.0
+    for c in attacks:
+        t = int(c[4:])
+        value = _attack_potential(ctx, t)
+        if value > worth:
+            best, worth = c, value
+    if "atk:arma" in codes:
+        opponents = sum(1 for p in ctx.players if p["conscious"] and p["seat"] != ctx.me)
+        if 4 * opponents * 1.2 > worth:
+            return "atk:arma"
+    place = [c for c in codes if c.startswith("mag:")]
+    empty_place = [c for c in place if not ctx.mine["magic_slots"][int(c.split(":")[2])]["filled"]]
+    if empty_place and worth < 6:
+        order = {"corehit": 0, "shield": 1, "deflect": 2, "called": 3, "heal": 4, "crush": 5,
+                 "random": 6, "gust": 7, "arma": 8, "rbr": 9, "swap": 10}
+        return min(empty_place, key=lambda c: order.get(c.split(":")[1], 20))
+    if best is not None:
+        return best
+    if "atk:self" in codes and any(
+            e["net"] >= 3 for place in ctx.mine["locations"].values() for e in place["entries"]):
+        return "atk:self"
+    discards = [c for c in codes if c.startswith("dis:")]
+    if discards:
+        dead = [c for c in discards if _dead(ctx, c[4:])]
+        if len(dead) >= 2 and f"dism:{dead[0][4:]}" in codes:
+            return f"dism:{dead[0][4:]}"
+        if dead:
+            return dead[0]
+        return min(discards, key=lambda c: _keep_value(ctx, c[4:]))
+    return "pass" if "pass" in codes else codes[0]
+
+
+def _build(ctx: _Ctx, codes: list[str]) -> str:
+    build = ctx.view["build"]
+    if build["armageddon"]:
+        arma = [c for c in codes if c.startswith("arma:")]
+        if arma:
+            return max(arma, key=lambda c: ctx.loc_value(int(c.split(":")[1]), c.split(":")[2], 4, {}))
+        return "decl" if "decl" in codes else codes[0]
+    aims = [c for c in codes if c.startswith("aim:")]
+    if aims:
+        return max(aims, key=lambda c: _add_value(ctx, c, build))
+    best, worth = None, 0.0
+    for c in codes:
+        if c in ("decl", "restart") or c.startswith("sp:") or c.startswith("rm:"):
+            continue
+        value = _add_value(ctx, c, build)
+        if value > worth:
+            best, worth = c, value
+    if best is not None:
+        return best
+    if "decl" in codes:
+        return "decl"
+    adds = [c for c in codes if c not in ("restart",) and not c.startswith(("sp:", "rm:"))]
+    if adds:
+        return max(adds, key=lambda c: _add_value(ctx, c, build))
+    return codes[0]
+
+
+# -- defense --------------------------------------------------------------------------------------
+
+def _incoming(ctx: _Ctx) -> list[tuple[int, dict[str, Any]]]:
+    attack = ctx.view["attack"]
+    return [(i, h) for i, h in enumerate(attack["hits"]) if h["target"] == ctx.me
+            and not h["cancelled"]]
+
+
+def _hit_weight(ctx: _Ctx, h: dict[str, Any], amount: float) -> float:
+    return ctx.loc_value(ctx.me, h["loc"], amount, {})
+
+
+def _defend(ctx: _Ctx, codes: list[str]) -> str:
+    attack = ctx.view["attack"]
+    window = attack["window"]
+    hits = dict(_incoming(ctx))
+    rbr = attack.get("rbr", False)
+
+    def amount(i: int) -> float:
+        h = hits[i]
+        a = float(h["amount"])
+        if h["type"] == "BREATH" and ctx.resists(ctx.me, h["element"], rbr):
+            a //= 2
+        return a
+
+    def worth(i: int, prevented: float) -> float:
+        a = amount(i)
+        return _hit_weight(ctx, hits[i], a) - _hit_weight(ctx, hits[i], max(0.0, a - prevented))
+
+    steps = [c for c in codes if c.startswith("d:")]
+    if not steps:
+        return "dend" if "dend" in codes else "none"
+    scored: list[tuple[float, str]] = []
+    for c in steps:
+        parts = c.split(":")
+        kind = parts[1]
+        value = 0.0
+        if kind.startswith("sc."):
+            i = int(parts[2])
+            used = sum(3 for pl in window["plays"] if pl[1] == i)
+            value = worth(i, min(3.0, amount(i) - used) + used) - worth(i, used)
+        elif kind in ("hurt", "jaw", "seiz", "wblk", "dust"):
+            i = int(parts[2])
+            value = worth(i, amount(i))
+        elif kind == "deflect":
+            i = int(parts[2])
+            value = worth(i, amount(i)) + amount(i) * 0.8
+        elif kind == "shield":
+            i, amt = int(parts[2]), int(parts[3])
+            value = worth(i, amt) - 0.3
+        elif kind == "soar":
+            value = sum(worth(i, amount(i)) for i, h in hits.items() if h["type"] == "MELEE")
+        elif kind == "gust":
+            value = sum(worth(i, amount(i)) for i, h in hits.items()
+                        if h["type"] in ("BREATH", "MANEUVER"))
+        elif kind == "blind":
+            blinds = sum(1 for pl in window["plays"] if pl[0] == "Blind")
+            value = sum(worth(i, 2 * blinds + 2) - worth(i, 2 * blinds) for i in hits) - 0.5
+        elif kind == "random":
+            value = 0.4 * sum(worth(i, amount(i)) for i in hits) - 1
+        elif kind == "sharp":
+            i, side = int(parts[2]), parts[3]
+            h = hits[i]
+            value = _hit_weight(ctx, h, amount(i)) - ctx.loc_value(ctx.me, side, amount(i), {})
+        elif kind == "arch":
+            now = sum(_hit_weight(ctx, h, amount(i)) for i, h in hits.items())
+            after = sum(ctx.loc_value(ctx.me, "W", amount(i), {}) if h["loc"] in (*SIDES, "C")
+                        else _hit_weight(ctx, h, amount(i)) for i, h in hits.items())
+            value = now - after - 1
+        scored.append((value, c))
+    scored.sort(key=lambda vc: -vc[0])
+    if scored and scored[0][0] > 0.5:
+        return scored[0][1]
+    return "dend" if "dend" in codes else "none"

@@ -1,0 +1,520 @@
+"""Building an attack step by step (R5) and declaring it (R6.1 steps 1-3).
+
+The build lives in `state.build`; cards added leave the hand (they lie face up in front of the
+target) and slotted magic stays in its slot, marked by card id, until the declaration.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from games.core import Event
+from games.rivalwing.cards import (
+    BREATHS,
+    DECK_KINDS,
+    DECK_SIZE,
+    KIND_OF,
+    KIND_ORDER,
+    KINDS,
+    LOC_NAME,
+    MARKER,
+    SIDES,
+    kind_name,
+    kind_of,
+    name_of,
+)
+from games.rivalwing.state import (
+    RWState,
+    element,
+    has_special,
+    has_wings,
+    is_breached,
+    is_ready,
+    roll,
+)
+
+Option = tuple[str, tuple[str, ...]]
+MAX_RESTARTS = 2
+
+
+def new_build(target: int | None, arma: bool = False) -> dict[str, Any]:
+    """Returns an empty build aimed at `target` (None = yourself)."""
+    return {"target": target, "arma": arma, "hits": [], "combos": [], "focus": None,
+            "dusting": None, "magic": [], "arma_sides": []}
+
+
+class HandInfo:
+    """What a hand allows, worked out once per distinct hand (memoised; read only)."""
+
+    __slots__ = ("counts", "kinds", "hit_always", "hit_breath", "hit_wings", "discard", "magic",
+                 "special_plays", "has_regen")
+
+    def __init__(self, hand: tuple[int, ...]) -> None:
+        self.counts = _hand_counts(hand)
+        self.kinds = frozenset(k for k, _ in self.counts)
+        self.hit_always = bool(self.kinds & HIT_ALWAYS)
+        self.hit_breath = bool(self.kinds & BREATHS)
+        self.hit_wings = bool(self.kinds & HIT_WINGS)
+        self.discard = [DISCARD[k] for k, _ in self.counts]
+        if len(hand) > 1:
+            self.discard.extend(DISCARD_MORE[k] for k, _ in self.counts)
+        self.magic = [k for k, _ in self.counts if KINDS[k]["category"] == "magic"]
+        plays: list[Option] = []
+        for kind, _ in self.counts:
+            if kind in ("bres", "mres", "innate"):
+                plays.append((f"sp:{kind}", ("Special", KINDS[kind]["name"])))
+            elif kind == "refresh":
+                from games.rivalwing.specials import refresh_options
+                plays.extend(refresh_options(tuple(self.counts)))
+        self.special_plays = plays
+        self.has_regen = "regen" in self.kinds
+
+
+HIT_ALWAYS = frozenset(k for k, v in KINDS.items()
+                       if k == "targ" or (v["category"] == "melee" and "side" in v
+                                          and not v.get("needs_wings")))
+HIT_WINGS = frozenset(k for k, v in KINDS.items()
+                      if k == "dive" or (v.get("needs_wings") and v["category"] == "melee"))
+DISCARD = {k: (f"dis:{k}", ("Discard", KINDS[k]["name"])) for k in KINDS}
+DISCARD_MORE = {k: (f"dism:{k}", ("Discard more", KINDS[k]["name"])) for k in KINDS}
+_INFO: dict[tuple[int, ...], HandInfo] = {}
+
+
+def hand_info(state: RWState, seat: int) -> HandInfo:
+    """Returns the memoised HandInfo of a seat's hand."""
+    key = tuple(state.hands[seat])
+    found = _INFO.get(key)
+    if found is None:
+        if len(_INFO) > 100_000:
+            _INFO.clear()
+        found = _INFO[key] = HandInfo(key)
+    return found
+
+
+def hand_counts(state: RWState, seat: int) -> list[tuple[str, int]]:
+    """Returns (kind, count) for a hand, in deck order (memoised; callers must not mutate it)."""
+    return hand_info(state, seat).counts
+
+
+def _hand_counts(hand: tuple[int, ...]) -> list[tuple[str, int]]:
+    out: list[tuple[str, int]] = []
+    last = ""
+    n = 0
+    for x in sorted(c % DECK_SIZE for c in hand):
+        kind = DECK_KINDS[x]
+        if kind != last:
+            if n:
+                out.append((last, n))
+            last, n = kind, 0
+        n += 1
+    if n:
+        out.append((last, n))
+    return out
+
+
+def take(state: RWState, seat: int, kind: str) -> int:
+    """Removes the first card of a kind from a hand and returns its id."""
+    hand = state.hands[seat]
+    for i, cid in enumerate(hand):
+        if KIND_OF[cid] == kind:
+            return hand.pop(i)
+    raise KeyError(kind)
+
+
+def ready_magic(state: RWState, seat: int, used: set[int]) -> list[tuple[str, int]]:
+    """Returns (kind, card) of ready attack magic not already in the build, one per kind."""
+    out: dict[str, int] = {}
+    dragon = state.dragons[seat]
+    slots = dragon["slots"]
+    if not slots or all(card is None for card, _ in slots):
+        return []
+    for i, (card, _) in enumerate(slots):
+        if card is None or card in used or not is_ready(state, seat, i):
+            continue
+        kind = kind_of(card)
+        if KINDS[kind].get("magic") == "attack" and kind not in out:
+            out[kind] = card
+    return sorted(out.items(), key=lambda kv: KIND_ORDER[kv[0]])
+
+
+def hit_name(build: dict[str, Any], i: int) -> str:
+    """Returns a build hit card's menu name, such as "#1 Melee Front – Claw"."""
+    h = build["hits"][i]
+    text = f"#{i + 1} {name_of(h['card'])}"
+    if h["side"] and "side" not in KINDS[h["kind"]]:
+        text += f" ({LOC_NAME[h['side']]})"
+    return text
+
+
+def _mr(state: RWState, seat: int | None) -> bool:
+    return seat is not None and has_special(state, seat, "mres")
+
+
+def heal_choices(state: RWState, attacker: int, target: int | None) -> list[tuple[int, int, str]]:
+    """Returns (seat, entry id, label) for every entry Heal may remove."""
+    out = []
+    seats = [attacker] if target is None else [attacker, target]
+    for s in seats:
+        if _mr(state, s):
+            continue
+        for key, place in state.dragons[s]["loc"].items():
+            if place["breached"]:
+                continue
+            for e in place["entries"]:
+                net = e["amount"] - sum(a for _, a in e["covers"])
+                out.append((s, e["id"], f"{LOC_NAME[key]}: {name_of(e['card'])} {e['amount']}"
+                                        f" (net {net}) #{e['id']}"))
+    return out
+
+
+def swap_seats(state: RWState, attacker: int, target: int | None) -> list[int]:
+    """Returns the dragons a Swap may choose (yourself, the target), minus Magic Resistance."""
+    seats = [attacker] if target is None else [attacker, target]
+    return [s for s in seats if not _mr(state, s)]
+
+
+SWAP_PAIRS = [(a, b) for i, a in enumerate(SIDES) for b in SIDES[i + 1:]]
+
+
+def who(state: RWState, attacker: int, seat: int) -> str:
+    """Returns "Myself" or the seat placeholder for labels."""
+    return "Myself" if seat == attacker else f"{{p{seat}}}"
+
+
+def can_start(state: RWState, p: int, target: int | None) -> bool:
+    """True when an attack on `target` (None = yourself) has at least one card that may go in it."""
+    b = new_build(target)
+    saved = state.build
+    state.build = b
+    try:
+        opts: list[Option] = []
+        build_options(state, p, opts, only_adds=True)
+        return bool(opts)
+    finally:
+        state.build = saved
+
+
+def build_options(state: RWState, p: int, out: list[Option], *, only_adds: bool = False) -> None:
+    """Appends the legal next steps of the attack being built."""
+    b = state.build
+    assert b is not None
+    if b["arma"]:
+        _arma_options(state, p, b, out)
+        return
+    t = b["target"]
+    hits = b["hits"]
+    n_hits = len(hits)
+    cap = 1 + len(b["combos"]) + (1 if b["focus"] else 0)
+    wings = has_wings(state, p)
+    counts = dict(hand_counts(state, p))
+    used_dive = any(h["kind"] == "dive" or h["dive"] is not None for h in hits)
+    has_breath = any(h["kind"] in BREATHS for h in hits)
+    used_magic = {m["card"] for m in b["magic"]}
+    magic_kinds = {m["kind"] for m in b["magic"]}
+    if t is not None:
+        prefix = None
+        if n_hits < cap:
+            prefix, group = "add", "Add"
+        elif wings and "combo" in counts:
+            prefix, group = "addc", "Add with Combo"
+        if prefix:
+            elem = element(state, p)
+            for kind in counts:
+                out.extend(_hit_options(prefix, group, kind, elem, wings, has_breath, used_dive))
+        if wings and b["focus"] is None and n_hits >= 1 and "fdive" in counts:
+            for s in SIDES:
+                out.append((f"fd:{s}", ("Add", "Focused Dive", LOC_NAME[s])))
+        if wings and not used_dive and "dive" in counts:
+            for i, h in enumerate(hits):
+                if KINDS[h["kind"]].get("hit") == "MELEE" and h["dive"] is None:
+                    out.append((f"dv:{i}", ("Add", "Dive Attack (+2)", hit_name(b, i))))
+        if "watk" in counts and has_wings(state, t):
+            for i, h in enumerate(hits):
+                if h["wing"] is None and KINDS[h["kind"]].get("hit") in ("MELEE", "BREATH"):
+                    out.append((f"wa:{i}", ("Add", "Melee Wing Attack", hit_name(b, i))))
+        if wings and b["dusting"] is None and "dust" in counts and (
+                n_hits or "corehit" in magic_kinds):
+            out.append(("dust", ("Add", "Dusting", "no Defense cards against it")))
+        t_mr = _mr(state, t)
+        for kind, _card in ready_magic(state, p, used_magic):
+            name = kind_name(kind)
+            if kind in ("called", "rbr"):
+                if not t_mr and kind not in magic_kinds and (kind == "rbr" or n_hits):
+                    out.append((f"mg:{kind}", ("Add", name)))
+            elif kind == "corehit":
+                if not t_mr:
+                    out.append(("mg:corehit", ("Add", name)))
+            elif kind == "crush":
+                if not t_mr:
+                    for s in SIDES:
+                        if not is_breached(state, t, s):
+                            out.append((f"mg:crush:{s}", ("Add", name, LOC_NAME[s])))
+            elif kind in ("heal", "swap"):
+                _self_magic(state, p, t, kind, out)
+        if "called" in magic_kinds and not only_adds:
+            locs = [*SIDES, "W"] if has_wings(state, t) else list(SIDES)
+            for i, h in enumerate(hits):
+                if h["aim"] is None and h["wing"] is None:
+                    for loc in locs:
+                        out.append((f"aim:{i}:{loc}", ("Called Shot", hit_name(b, i), LOC_NAME[loc])))
+    else:
+        for kind, _card in ready_magic(state, p, used_magic):
+            if kind in ("heal", "swap"):
+                _self_magic(state, p, None, kind, out)
+    if only_adds:
+        return
+    if is_declarable(b):
+        out.append(("decl", ("Declare attack",)))
+    if state.restarts < MAX_RESTARTS or not out:
+        out.append(("restart", ("Start over",)))
+
+
+@lru_cache(maxsize=4096)
+def _hit_options(prefix: str, group: str, kind: str, elem: str | None, wings: bool,
+                 has_breath: bool, used_dive: bool) -> tuple[Option, ...]:
+    """Returns the options that add one hit card of `kind` (memoised)."""
+    out: list[Option] = []
+    info = KINDS[kind]
+    name = info["name"]
+    if info["category"] == "melee" and "side" in info:
+        if wings or not info.get("needs_wings"):
+            out.append((f"{prefix}:{kind}", (group, name)))
+    elif kind == "targ":
+        for s in SIDES:
+            out.append((f"{prefix}:targ:{s}", (group, name, LOC_NAME[s])))
+    elif kind in BREATHS and elem and not has_breath:
+        if elem == "Chaos":
+            if kind == "br.chaos":
+                for s in SIDES:
+                    out.append((f"{prefix}:{kind}:{s}", (group, name, LOC_NAME[s])))
+            else:
+                out.append((f"{prefix}:{kind}", (group, name, "side rolled")))
+        elif kind == "br.light" and elem == "Lightning":
+            for s in SIDES:
+                for a in SIDES:
+                    if a != s:
+                        out.append((f"{prefix}:{kind}:{s}:{a}",
+                                    (group, name, LOC_NAME[s], f"Arc to {LOC_NAME[a]}")))
+        else:
+            for s in SIDES:
+                out.append((f"{prefix}:{kind}:{s}", (group, name, LOC_NAME[s])))
+    elif kind == "dive" and wings and not used_dive:
+        for s in SIDES:
+            out.append((f"{prefix}:dive:{s}", (group, "Dive Attack (hit 5)", LOC_NAME[s])))
+    return tuple(out)
+
+
+def _self_magic(state: RWState, p: int, t: int | None, kind: str, out: list[Option]) -> None:
+    if kind == "heal":
+        for s, eid, text in heal_choices(state, p, t):
+            out.append((f"mg:heal:{s}:{eid}", ("Add", "Heal", who(state, p, s), text)))
+    else:
+        for s in swap_seats(state, p, t):
+            for a, c in SWAP_PAIRS:
+                out.append((f"mg:swap:{s}:{a}{c}",
+                            ("Add", "Swap", who(state, p, s), f"{LOC_NAME[a]} ↔ {LOC_NAME[c]}")))
+
+
+def arma_targets(state: RWState, p: int) -> list[int]:
+    """Returns the dragons Armageddon strikes, in turn order from the attacker's left."""
+    n = state.players
+    out = []
+    for i in range(1, n):
+        s = (p + i) % n
+        if state.dragons[s]["conscious"] and not _mr(state, s):
+            out.append(s)
+    return out
+
+
+def _arma_options(state: RWState, p: int, b: dict[str, Any], out: list[Option]) -> None:
+    aimed = {s for s, _ in b["arma_sides"]}
+    pending = [s for s in arma_targets(state, p) if s not in aimed]
+    if pending:
+        s = pending[0]
+        for side in SIDES:
+            out.append((f"arma:{s}:{side}", ("Armageddon", f"{{p{s}}}", LOC_NAME[side])))
+    else:
+        out.append(("decl", ("Declare attack",)))
+    if state.restarts < MAX_RESTARTS:
+        out.append(("restart", ("Start over",)))
+
+
+def is_declarable(b: dict[str, Any]) -> bool:
+    """True when the build holds a card and every Called Shot aim is chosen."""
+    if not b["hits"] and not b["magic"]:
+        return False
+    if any(m["kind"] == "called" for m in b["magic"]):
+        return all(h["aim"] is not None or h["wing"] is not None for h in b["hits"])
+    return True
+
+
+def apply_build(state: RWState, p: int, parts: list[str], events: list[Event]) -> None:
+    """Applies one legal build step."""
+    b = state.build
+    assert b is not None
+    head = parts[0]
+    if head in ("add", "addc"):
+        kind = parts[1]
+        card = take(state, p, kind)
+        if head == "addc":
+            b["combos"].append(take(state, p, "combo"))
+        side = parts[2] if len(parts) > 2 else None
+        arc = parts[3] if len(parts) > 3 else None
+        b["hits"].append({"card": card, "kind": kind, "side": side, "arc": arc, "dive": None,
+                          "wing": None, "aim": None})
+    elif head == "fd":
+        b["focus"] = [take(state, p, "fdive"), parts[1]]
+    elif head == "dv":
+        b["hits"][int(parts[1])]["dive"] = take(state, p, "dive")
+    elif head == "wa":
+        b["hits"][int(parts[1])]["wing"] = take(state, p, "watk")
+    elif head == "dust":
+        b["dusting"] = take(state, p, "dust")
+    elif head == "mg":
+        kind = parts[1]
+        used = {m["card"] for m in b["magic"]}
+        card = dict(ready_magic(state, p, used))[kind]
+        item: dict[str, Any] = {"card": card, "kind": kind}
+        if kind == "heal":
+            item.update(seat=int(parts[2]), entry=int(parts[3]))
+        elif kind == "swap":
+            item.update(seat=int(parts[2]), a=parts[3][0], b=parts[3][1])
+        elif kind == "crush":
+            item.update(side=parts[2])
+        b["magic"].append(item)
+    elif head == "aim":
+        b["hits"][int(parts[1])]["aim"] = parts[2]
+    elif head == "arma":
+        b["arma_sides"].append([int(parts[1]), parts[2]])
+    elif head == "restart":
+        cancel_build(state)
+        state.restarts += 1
+        state.phase = "action"
+
+
+def build_cards(b: dict[str, Any]) -> list[int]:
+    """Returns the hand cards lying in a build."""
+    cards = []
+    for h in b["hits"]:
+        cards.append(h["card"])
+        cards.extend(c for c in (h["dive"], h["wing"]) if c is not None)
+    cards.extend(b["combos"])
+    if b["focus"]:
+        cards.append(b["focus"][0])
+    if b["dusting"] is not None:
+        cards.append(b["dusting"])
+    return cards
+
+
+def cancel_build(state: RWState) -> None:
+    """Returns the build's hand cards to the hand."""
+    b = state.build
+    if b is not None:
+        state.hands[state.active].extend(build_cards(b))
+    state.build = None
+
+
+def prune_build(state: RWState) -> None:
+    """Drops build magic that a special made illegal (Magic Resistance, a vanished slot or entry)."""
+    b = state.build
+    if b is None:
+        return
+    p = state.active
+    slotted = {c for c, _ in state.dragons[p]["slots"] if c is not None}
+    keep = []
+    t = b["target"]
+    from games.rivalwing.state import find_entry
+    for m in b["magic"]:
+        ok = m["card"] in slotted
+        kind = m["kind"]
+        if kind in ("called", "corehit", "crush", "rbr"):
+            ok = ok and not _mr(state, t)
+        elif kind in ("heal", "swap"):
+            ok = ok and not _mr(state, m["seat"])
+            if kind == "heal" and ok:
+                found = find_entry(state, m["seat"], m["entry"])
+                ok = found is not None and not is_breached(state, m["seat"], found[0])
+        if ok:
+            keep.append(m)
+    b["magic"] = keep
+    if not any(m["kind"] == "called" for m in keep):
+        for h in b["hits"]:
+            h["aim"] = None
+
+
+# -- declaration ----------------------------------------------------------------------------------
+
+def make_hits(state: RWState, p: int, b: dict[str, Any]) -> list[dict[str, Any]]:
+    """Turns a build into the ordered hit list (R6.1 step 3), rolling Chaos dice."""
+    elem = element(state, p)
+    called = any(m["kind"] == "called" for m in b["magic"])
+    hits: list[dict[str, Any]] = []
+    bonuses: list[list[dict[str, Any]]] = []
+    t = b["target"]
+    for h in b["hits"]:
+        info = KINDS[h["kind"]]
+        kind = h["kind"]
+        hit = {"card": h["card"], "name": info["name"], "type": info.get("hit", "MELEE"),
+               "weapon": info.get("weapon"), "element": None, "base": info.get("damage", 0),
+               "mod": 0, "loc": None, "parent": None, "corrode": False, "target": t,
+               "cancelled": False, "deflected": None, "shield": 0, "scales": [], "fate": ""}
+        extra: list[dict[str, Any]] = []
+        if "side" in info:
+            hit["loc"] = {"Front": "F", "Left": "L", "Right": "R", "Rear": "B"}[info["side"]]
+        elif kind == "targ":
+            hit["loc"] = h["side"]
+        elif kind == "dive":
+            hit.update(type="MANEUVER", weapon=None, base=5, loc=h["side"])
+        elif kind in BREATHS:
+            own = info["element"] == elem
+            hit.update(type="BREATH", weapon=None, element=elem)
+            if elem == "Chaos":
+                hit["base"] = roll(state, 6) + 3
+                hit["loc"] = h["side"] if h["side"] else SIDES[roll(state, 4) - 1]
+            else:
+                hit["base"] = 5
+                hit["loc"] = h["side"]
+            if own and elem == "Acid":
+                hit["corrode"] = True
+            elif own and elem == "Ice":
+                extra.append(_bonus(hit, "Frost", "W"))
+            elif own and elem == "Lightning" and h["arc"]:
+                extra.append(_bonus(hit, "Arc", h["arc"]))
+        if h["dive"] is not None:
+            hit["mod"] += 2
+        if called:
+            hit["mod"] += 1
+        if b["focus"]:
+            hit["loc"] = b["focus"][1]
+        if called and h["aim"]:
+            hit["loc"] = h["aim"]
+        if h["wing"] is not None:
+            hit["loc"] = "W"
+        hits.append(hit)
+        bonuses.append(extra)
+    ordered: list[dict[str, Any]] = []
+    for hit, extra in zip(hits, bonuses, strict=True):
+        ordered.append(hit)
+        parent = len(ordered) - 1
+        for e in extra:
+            e["parent"] = parent
+            ordered.append(e)
+    for m in b["magic"]:
+        if m["kind"] == "corehit":
+            ordered.append(_magic_hit("Core Hit", 3, "C", t))
+    for s, side in b["arma_sides"]:
+        ordered.append(_magic_hit("Armageddon", 4, side, s))
+    return ordered
+
+
+def _bonus(parent: dict[str, Any], name: str, loc: str) -> dict[str, Any]:
+    hit = dict(parent)
+    hit.update(card=MARKER, name=name, base=3, mod=0, loc=loc, corrode=False, scales=[])
+    return hit
+
+
+def _magic_hit(name: str, dmg: int, loc: str, target: int | None) -> dict[str, Any]:
+    return {"card": MARKER, "name": name, "type": "MAGIC", "weapon": None, "element": None,
+            "base": dmg, "mod": 0, "loc": loc, "parent": None, "corrode": False, "target": target,
+            "cancelled": False, "deflected": None, "shield": 0, "scales": [], "fate": ""}

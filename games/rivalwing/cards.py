@@ -1,0 +1,75 @@
+"""Card kinds and dragon mats of RivalWing, loaded once from `data/rivalwing/`.
+
+Every physical card has an integer id; `kind_of(cid)` gives its kind code (for example `claw.F`).
+Two decks (5-8 players) are ids 0..235, where id % 118 picks the kind.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).resolve().parent.parent.parent / "data" / "rivalwing"
+
+SIDES = ("F", "L", "R", "B")
+"""The four sides: Front, Left, Right, Rear."""
+LOCATIONS = ("F", "L", "R", "B", "W", "C")
+LOC_NAME = {"F": "Front", "L": "Left", "R": "Right", "B": "Rear", "W": "Wings", "C": "Core"}
+NAME_LOC = {v: k for k, v in LOC_NAME.items()}
+MARKER = -1
+"""The card id of an Extra Damage Marker entry (bonus hits, Core Hit, Armageddon)."""
+
+
+def _load() -> tuple[dict[str, dict[str, Any]], list[str], dict[str, dict[str, Any]]]:
+    cards = json.loads((DATA / "cards.json").read_text(encoding="utf-8"))["cards"]
+    kinds = {c["code"]: c for c in cards}
+    deck: list[str] = []
+    for c in cards:
+        deck.extend([c["code"]] * c["count"])
+    mats = {m["id"]: m for m in json.loads((DATA / "mats.json").read_text(encoding="utf-8"))["mats"]}
+    return kinds, deck, mats
+
+
+KINDS, DECK_KINDS, MATS = _load()
+DECK_SIZE = len(DECK_KINDS)
+MAT_IDS = tuple(MATS)
+KIND_ORDER = {code: i for i, code in enumerate(KINDS)}
+
+SCALES = {f"sc.{s}": s for s in SIDES}
+DEFENSE_CARDS = frozenset({*SCALES, "hurt", "jaw", "seiz", "wblk"})
+"""The Defense category (what attacking Dusting forbids)."""
+MANEUVERS = frozenset(c for c, k in KINDS.items() if k["category"] == "maneuver")
+ATTACK_MAGIC = frozenset(c for c, k in KINDS.items() if k.get("magic") == "attack")
+DEFENSE_MAGIC = frozenset(c for c, k in KINDS.items() if k.get("magic") == "defense")
+MAGIC_KINDS = ATTACK_MAGIC | DEFENSE_MAGIC
+SPECIAL_IDS = frozenset(i for i, k in enumerate(DECK_KINDS * 2) if KINDS[k]["category"] == "special")
+MAGIC_IDS = frozenset(i for i, k in enumerate(DECK_KINDS * 2) if KINDS[k]["category"] == "magic")
+SPECIALS = frozenset(c for c, k in KINDS.items() if k["category"] == "special")
+BREATHS = frozenset(c for c, k in KINDS.items() if k["category"] == "breath")
+SIDE_HITS = frozenset(c for c, k in KINDS.items() if k["category"] == "melee" and "side" in k)
+ELEMENT_CARD = {"Acid": "br.acid", "Chaos": "br.chaos", "Ice": "br.ice", "Lightning": "br.light"}
+
+
+KIND_OF = DECK_KINDS * 2
+"""Kind code per card id (both decks), for fast lookups."""
+CATEGORY_OF = [KINDS[k]["category"] for k in KIND_OF]
+
+
+def kind_of(cid: int) -> str:
+    """Returns the kind code of a physical card id."""
+    return KIND_OF[cid]
+
+
+NAME_OF = [KINDS[k]["name"] for k in KIND_OF]
+"""Printed name per card id (both decks)."""
+
+
+def name_of(cid: int) -> str:
+    """Returns the printed name of a card id, or "Marker" for a marker."""
+    return "Marker" if cid == MARKER else KINDS[DECK_KINDS[cid % DECK_SIZE]]["name"]
+
+
+def kind_name(kind: str) -> str:
+    """Returns the printed name of a kind code."""
+    return KINDS[kind]["name"]

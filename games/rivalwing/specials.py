@@ -1,0 +1,129 @@
+"""Special cards (R9): played from the hand into an empty special slot, or removed, by any
+conscious player whenever the engine waits for input, except under the Chaos lock."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from games.core import Event
+from games.rivalwing.build import hand_info, prune_build, take
+from games.rivalwing.cards import LOC_NAME, SPECIAL_IDS, kind_name, kind_of, name_of
+from games.rivalwing.state import RWState, discard_cards, draw_to, entry_net
+
+Option = tuple[str, tuple[str, ...]]
+
+
+def may_play_specials(state: RWState, seat: int) -> bool:
+    """True when `seat` may play or remove specials now (R9)."""
+    return (state.phase not in ("over", "resolving") and not state.chaos_lock
+            and state.dragons[seat]["conscious"])
+
+
+def special_options(state: RWState, seat: int, out: list[Option]) -> None:
+    """Appends the specials `seat` may play or remove now."""
+    if not may_play_specials(state, seat):
+        return
+    dragon = state.dragons[seat]
+    specials = dragon["specials"]
+    if None in specials and not SPECIAL_IDS.isdisjoint(state.hands[seat]):
+        info = hand_info(state, seat)
+        out.extend(info.special_plays)
+        if info.has_regen:
+            name = kind_name("regen")
+            for key, place in dragon["loc"].items():
+                if place["breached"]:
+                    continue
+                for e in place["entries"]:
+                    out.append((f"sp:regen:{e['id']}", (
+                        "Special", name, f"remove {LOC_NAME[key]}: {name_of(e['card'])} "
+                        f"{e['amount']} (net {entry_net(e)}) #{e['id']}")))
+            if "W" in dragon["loc"] and dragon["loc"]["W"]["breached"]:
+                out.append(("sp:regen:W", ("Special", name, "restore your Wings")))
+    if specials.count(None) == len(specials):
+        return
+    for i, card in enumerate(specials):
+        if card is None:
+            continue
+        kind = kind_of(card)
+        name = f"Discard {kind_name(kind)}"
+        if len(specials) > 1:
+            name += f" (special slot {i + 1})"
+        filled = [j for j, (c, _) in enumerate(dragon["slots"]) if c is not None]
+        if kind == "innate" and len(filled) > len(dragon["slots"]) - 1:
+            for j in filled:
+                out.append((f"rm:{i}:{j}", ("Special", name, f"and slotted "
+                                            f"{name_of(dragon['slots'][j][0])} (slot {j + 1})")))
+        else:
+            out.append((f"rm:{i}", ("Special", name)))
+
+
+def refresh_options(counts: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
+    """Returns the Refresh options for a hand: every sub-multiset of the other cards to discard."""
+    pieces = []
+    for k, n in counts:
+        n -= k == "refresh"
+        if n > 0:
+            name = kind_name(k)
+            pieces.append([None, *(("+".join([k] * m), ", ".join([name] * m))
+                                   for m in range(1, n + 1))])
+    out = []
+    title = kind_name("refresh")
+    for combo in product(*pieces):
+        chosen = [c for c in combo if c is not None]
+        if not chosen:
+            out.append(("sp:refresh", ("Special", title, "keep your hand")))
+            continue
+        out.append(("sp:refresh:" + "+".join(c[0] for c in chosen),
+                    ("Special", title, "discard " + ", ".join(c[1] for c in chosen))))
+    return tuple(out)
+
+
+def apply_special(state: RWState, seat: int, parts: list[str], events: list[Event]) -> None:
+    """Plays or removes a special card."""
+    dragon = state.dragons[seat]
+    specials = dragon["specials"]
+    if parts[0] == "rm":
+        i = int(parts[1])
+        card = specials[i]
+        specials[i] = None
+        discard_cards(state, [card])
+        if kind_of(card) == "innate":
+            slots = dragon["slots"]
+            if len(parts) > 2:
+                j = int(parts[2])
+                discard_cards(state, [slots[j][0]])
+                slots[j] = [None, 0]
+            for j in range(len(slots) - 1, -1, -1):
+                if slots[j][0] is None:
+                    del slots[j]
+                    break
+        events.append(Event(f"{{p{seat}}} discards {name_of(card)} from a special slot."))
+        prune_build(state)
+        return
+    kind = parts[1]
+    card = take(state, seat, kind)
+    i = specials.index(None)
+    specials[i] = card
+    events.append(Event(f"{{p{seat}}} plays {kind_name(kind)}."))
+    if kind == "innate":
+        dragon["slots"].append([None, 0])
+    elif kind == "refresh":
+        thrown = [take(state, seat, k) for k in parts[2].split("+")] if len(parts) > 2 else []
+        discard_cards(state, thrown)
+        drawn = draw_to(state, seat)
+        specials[i] = None
+        discard_cards(state, [card])
+        events.append(Event(f"{{p{seat}}} discards {len(thrown)} and draws {drawn}."))
+    elif kind == "regen":
+        from games.rivalwing.resolve import remove_entry
+        if parts[2] == "W":
+            place = dragon["loc"]["W"]
+            discard_cards(state, place["pile"])
+            place.update(entries=[], banked=[], pile=[], breached=False)
+            events.append(Event(f"{{p{seat}}}'s Wings are restored."))
+        else:
+            text = remove_entry(state, seat, int(parts[2]))
+            events.append(Event(f"{{p{seat}}} regenerates: {text}."))
+        specials[i] = None
+        discard_cards(state, [card])
+    prune_build(state)

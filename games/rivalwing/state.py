@@ -1,0 +1,282 @@
+"""The RivalWing state (plain data) and the mat bookkeeping every rule shares.
+
+A dragon is a dict: `loc` maps F/L/R/B/W/C to `{"entries", "banked", "pile", "breached"}` (no `W`
+for a wingless mat); `slots` lists magic slots as `[card id or None, turn placed]`; `specials`
+lists special slots (card id or None). An entry is `{"id", "card", "amount", "covers"}` where
+`covers` is a list of `[scales card id, absorbed]`.
+"""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from games.core import Event
+from games.rivalwing.cards import LOCATIONS, MARKER, MATS, kind_of
+from games.rng import Rng
+
+HAND_SIZE = 6
+DEAL = 5
+
+
+@dataclass(slots=True)
+class RWState:
+    """Everything about one duel; `to_json` turns it into plain data."""
+
+    players: int
+    rng: Rng
+    mats: list[str]
+    dealer: int
+    first: int
+    round_limit: int
+    round: int = 1
+    active: int = 0
+    phase: str = "action"
+    """One of action, build, discard, place, defense, over."""
+    deck: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+    hands: list[list[int]] = field(default_factory=list)
+    dragons: list[dict[str, Any]] = field(default_factory=list)
+    build: dict[str, Any] | None = None
+    attack: dict[str, Any] | None = None
+    chaos_lock: bool = False
+    knockouts: list[list[int]] = field(default_factory=list)
+    """[seat, credited seat or -1, withdrawn 0/1] in the order the dragons fell."""
+    next_entry: int = 1
+    last_attack: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None
+    dice: list[int] = field(default_factory=list)
+    """Forced die results, used before the RNG (scenario tests only)."""
+    restarts: int = 0
+    placed: list[int] = field(default_factory=list)
+    """Magic slots filled during the current Place Magic action."""
+    version: int = 0
+    """Bumped by every applied action; keys the option memo (code that edits a state by hand
+    must bump it too)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """Returns the state as plain JSON-ready data (a copy)."""
+        out: dict[str, Any] = {f: getattr(self, f) for f in _FIELDS}
+        out["rng"] = self.rng.state
+        return _deep_copy(out)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RWState:
+        """Rebuilds a state; raises ValueError naming missing fields."""
+        if not isinstance(data, dict):
+            raise ValueError(f"expected a RivalWing state dict, got {type(data).__name__}")
+        missing = set(_FIELDS) - set(data)
+        if missing:
+            raise ValueError(f"expected RivalWing state fields {sorted(missing)}, got none")
+        kwargs = _deep_copy({k: data[k] for k in _FIELDS})
+        kwargs["rng"] = Rng(int(data["rng"]))
+        return cls(**kwargs)
+
+
+_FIELDS = tuple(f.name for f in fields(RWState))
+
+
+def _deep_copy(value: Any) -> Any:
+    """Copies plain data (dicts, lists, str, int, None) quickly."""
+    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+
+
+def new_dragon(mat: str) -> dict[str, Any]:
+    """Returns an undamaged dragon for a mat id."""
+    m = MATS[mat]
+    loc = {}
+    for key in LOCATIONS:
+        if m["points"][key] is not None:
+            loc[key] = {"entries": [], "banked": [], "pile": [], "breached": False}
+    return {"mat": mat, "loc": loc, "slots": [[None, 0] for _ in range(m["magic_slots"])],
+            "specials": [None] * m["special_slots"], "conscious": True, "turns": 0,
+            "timeouts": 0, "withdrawn": False, "last_damager": None}
+
+
+# -- reading a mat ---------------------------------------------------------------------------------
+
+def points(state: RWState, seat: int, loc: str) -> int:
+    """Returns a location's printed points."""
+    return MATS[state.dragons[seat]["mat"]]["points"][loc]
+
+
+def entry_net(entry: dict[str, Any]) -> int:
+    """Returns an entry's damage after its covering Scales."""
+    return entry["amount"] - sum(a for _, a in entry["covers"])
+
+
+def damage(state: RWState, seat: int, loc: str) -> int:
+    """Returns a location's damage: the sum of its entries' net amounts."""
+    return sum(entry_net(e) for e in state.dragons[seat]["loc"][loc]["entries"])
+
+
+def has_wings(state: RWState, seat: int) -> bool:
+    """True when the dragon has Wings, present and unbreached."""
+    w = state.dragons[seat]["loc"].get("W")
+    return w is not None and not w["breached"]
+
+
+def is_breached(state: RWState, seat: int, loc: str) -> bool:
+    """True when the location exists and is breached."""
+    place = state.dragons[seat]["loc"].get(loc)
+    return place is not None and place["breached"]
+
+
+def special_kinds(state: RWState, seat: int) -> list[str]:
+    """Returns the kinds in a dragon's special slots."""
+    return [kind_of(c) for c in state.dragons[seat]["specials"] if c is not None]
+
+
+def has_special(state: RWState, seat: int, kind: str) -> bool:
+    """True when a special of `kind` lies in the dragon's special slots."""
+    return any(c is not None and kind_of(c) == kind for c in state.dragons[seat]["specials"])
+
+
+def element(state: RWState, seat: int) -> str | None:
+    """Returns the dragon's breath element (from its mat)."""
+    return MATS[state.dragons[seat]["mat"]]["breath"]
+
+
+def resists(state: RWState, seat: int, elem: str | None) -> bool:
+    """True when the dragon resists a breath element (its mat, or Breath Resistance)."""
+    if elem is None:
+        return False
+    return MATS[state.dragons[seat]["mat"]]["resists"] == elem or has_special(state, seat, "bres")
+
+
+def magic_slot_count(state: RWState, seat: int) -> int:
+    """Returns how many magic slots the dragon has now."""
+    return len(state.dragons[seat]["slots"])
+
+
+def is_ready(state: RWState, seat: int, slot: int) -> bool:
+    """True when slotted attack magic was placed in an earlier turn of its owner."""
+    card, turn = state.dragons[seat]["slots"][slot]
+    return card is not None and turn < state.dragons[seat]["turns"]
+
+
+def conscious_seats(state: RWState) -> list[int]:
+    """Returns the seats whose dragons are conscious."""
+    return [s for s in range(state.players) if state.dragons[s]["conscious"]]
+
+
+def find_entry(state: RWState, seat: int, entry_id: int) -> tuple[str, dict[str, Any]] | None:
+    """Returns (location, entry) for an entry id on a dragon, or None."""
+    for key, place in state.dragons[seat]["loc"].items():
+        for e in place["entries"]:
+            if e["id"] == entry_id:
+                return key, e
+    return None
+
+
+# -- dice and cards --------------------------------------------------------------------------------
+
+def roll(state: RWState, sides: int) -> int:
+    """Rolls a die, taking a forced result first when one is queued."""
+    if state.dice:
+        return state.dice.pop(0)
+    return state.rng.roll(sides)
+
+
+def draw_to(state: RWState, seat: int, size: int = HAND_SIZE) -> int:
+    """Draws until the hand holds `size` cards, reshuffling the discard pile as needed (R8.4)."""
+    hand = state.hands[seat]
+    drawn = 0
+    while len(hand) < size:
+        if not state.deck:
+            if not state.discard:
+                break
+            state.deck = state.discard
+            state.discard = []
+            state.rng.shuffle(state.deck)
+        hand.append(state.deck.pop())
+        drawn += 1
+    return drawn
+
+
+def discard_cards(state: RWState, cards: list[int]) -> None:
+    """Puts cards (markers skipped) on the discard pile."""
+    state.discard.extend(c for c in cards if c != MARKER)
+
+
+def entry_cards(entry: dict[str, Any]) -> list[int]:
+    """Returns an entry's card and its covering Scales."""
+    return [entry["card"], *(c for c, _ in entry["covers"])]
+
+
+# -- breach, knockout, end -------------------------------------------------------------------------
+
+def check_breach(state: RWState, seat: int, loc: str, events: list[Event]) -> bool:
+    """Breaches a side or the Wings whose damage reached its points (R7); True if it did."""
+    place = state.dragons[seat]["loc"][loc]
+    if loc == "C" or place["breached"] or damage(state, seat, loc) < points(state, seat, loc):
+        return False
+    pile = place["pile"]
+    for e in place["entries"]:
+        pile.extend(c for c in entry_cards(e) if c != MARKER)
+    pile.extend(place["banked"])
+    place["entries"] = []
+    place["banked"] = []
+    place["breached"] = True
+    from games.rivalwing.cards import LOC_NAME
+    events.append(Event(f"{{p{seat}}}'s {LOC_NAME[loc]} is breached."))
+    return True
+
+
+def knock_out(state: RWState, seat: int, by: int | None, events: list[Event], *,
+              withdrawn: bool = False) -> None:
+    """Makes a dragon unconscious and discards all its cards (R8.1); ends the duel if one is left."""
+    dragon = state.dragons[seat]
+    if not dragon["conscious"]:
+        return
+    dragon["conscious"] = False
+    dragon["withdrawn"] = withdrawn
+    cards = list(state.hands[seat])
+    state.hands[seat] = []
+    for slot in dragon["slots"]:
+        if slot[0] is not None:
+            cards.append(slot[0])
+        slot[0] = None
+    cards.extend(c for c in dragon["specials"] if c is not None)
+    dragon["specials"] = [None] * len(dragon["specials"])
+    for place in dragon["loc"].values():
+        for e in place["entries"]:
+            cards.extend(entry_cards(e))
+        cards.extend(place["banked"])
+        cards.extend(place["pile"])
+        place["entries"], place["banked"], place["pile"] = [], [], []
+    discard_cards(state, cards)
+    state.knockouts.append([seat, -1 if by is None else by, 1 if withdrawn else 0])
+    if withdrawn:
+        events.append(Event(f"{{p{seat}}} withdraws from the duel."))
+    elif by is None or by == seat:
+        events.append(Event(f"{{p{seat}}} is knocked out."))
+    else:
+        events.append(Event(f"{{p{seat}}} is knocked out by {{p{by}}}."))
+    alive = conscious_seats(state)
+    if len(alive) <= 1:
+        finish(state, alive, "last dragon standing", events)
+
+
+def finish(state: RWState, winners: list[int], reason: str, events: list[Event],
+           tied: list[int] | None = None) -> None:
+    """Ends the duel."""
+    state.phase = "over"
+    state.result = {"winners": list(winners), "reason": reason, "tied": list(tied or [])}
+    state.build = None
+    state.chaos_lock = False
+    if winners:
+        events.append(Event(f"{{p{winners[0]}}} wins the duel ({reason})."))
+    else:
+        events.append(Event(f"The duel ends with no winner ({reason})."))
+
+
+def remaining(state: RWState, seat: int) -> tuple[int, int]:
+    """Returns (core points left, points left on unbreached sides and Wings) for R8.3."""
+    core = points(state, seat, "C") - damage(state, seat, "C")
+    rest = 0
+    for key, place in state.dragons[seat]["loc"].items():
+        if key != "C" and not place["breached"]:
+            rest += points(state, seat, key) - damage(state, seat, key)
+    return core, rest

@@ -1,0 +1,195 @@
+"""What each seat may see (hands and slotted magic of others redacted), a text board, and the
+hidden-information shuffle used to prove views leak nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.rivalwing.cards import KINDS, LOC_NAME, LOCATIONS, MATS, NAME_OF, kind_of, name_of
+from games.rivalwing.state import RWState, is_ready
+from games.rng import Rng
+
+
+def _public_player(state: RWState, s: int, viewer: int | None) -> dict[str, Any]:
+    d = state.dragons[s]
+    mat = MATS[d["mat"]]
+    own = viewer == s
+    locations = {}
+    pts = mat["points"]
+    for key in LOCATIONS:
+        place = d["loc"].get(key)
+        if place is None:
+            continue
+        entries = []
+        for e in place["entries"]:
+            covers = [a for _, a in e["covers"]]
+            entries.append({"id": e["id"], "source": name_of(e["card"]), "amount": e["amount"],
+                            "net": e["amount"] - sum(covers), "covers": covers})
+        locations[key] = {
+            "name": LOC_NAME[key], "points": pts[key], "damage": sum(e["net"] for e in entries),
+            "breached": place["breached"], "banked": len(place["banked"]), "pile": len(place["pile"]),
+            "entries": entries,
+        }
+    in_build = set()
+    if state.build is not None and state.active == s:
+        in_build = {m["card"] for m in state.build["magic"]}
+    slots = []
+    for j, (card, _turn) in enumerate(d["slots"]):
+        entry: dict[str, Any] = {"filled": card is not None,
+                                 "ready": card is not None and is_ready(state, s, j)}
+        if card is not None and (own or card in in_build):
+            entry["card"] = name_of(card)
+            entry["kind"] = kind_of(card)
+        slots.append(entry)
+    return {
+        "seat": s, "mat": d["mat"], "dragon": mat["name"], "breath": mat["breath"],
+        "resists": mat["resists"], "conscious": d["conscious"], "withdrawn": d["withdrawn"],
+        "hand": len(state.hands[s]), "turns": d["turns"], "timeouts": d["timeouts"],
+        "locations": locations, "magic_slots": slots,
+        "specials": [None if c is None else name_of(c) for c in d["specials"]],
+        "knockouts": sum(1 for _x, by, _w in state.knockouts if by == s),
+    }
+
+
+def _public_build(state: RWState) -> dict[str, Any] | None:
+    b = state.build
+    if b is None:
+        return None
+    hits = []
+    for h in b["hits"]:
+        hits.append({"card": name_of(h["card"]), "kind": h["kind"], "side": h["side"], "arc": h["arc"],
+                     "dive": h["dive"] is not None, "wing": h["wing"] is not None, "aim": h["aim"]})
+    return {"target": b["target"], "armageddon": b["arma"], "hits": hits,
+            "combos": len(b["combos"]), "focus": b["focus"][1] if b["focus"] else None,
+            "dusting": b["dusting"] is not None,
+            "magic": [{k: v for k, v in m.items() if k != "card"} for m in b["magic"]],
+            "arma_sides": [list(x) for x in b["arma_sides"]]}
+
+
+def _public_attack(state: RWState) -> dict[str, Any] | None:
+    a = state.attack
+    if a is None:
+        return None
+    w = a["window"]
+    return {
+        "attacker": a["attacker"], "targets": list(a["targets"]), "cards": list(a["cards"]),
+        "effects": list(a["effects"]), "dusting": a["dusting"], "rbr": a["rbr"],
+        "hits": [{"name": h["name"], "type": h["type"], "weapon": h["weapon"], "element": h["element"],
+                  "parent": h["parent"], "deflected": h["deflected"],
+                  "target": h["target"], "loc": h["loc"], "amount": h["base"] + h["mod"],
+                  "corrode": h["corrode"], "cancelled": h["cancelled"], "fate": h["fate"]}
+                 for h in a["hits"]],
+        "window": None if w is None else {
+            "seat": w["seat"], "type": w["type"],
+            "plays": [[name_of(pl[1]) if pl[1] is not None else pl[0], pl[4], pl[5]]
+                      for pl in w["plays"]]},
+    }
+
+
+def view_of(state: RWState, seat: int | None) -> dict[str, Any]:
+    """Returns the seat's view (None = a spectator)."""
+    v: dict[str, Any] = {
+        "game": "rivalwing", "seat": seat,
+        "players": [_public_player(state, s, seat) for s in range(state.players)],
+        "over": state.phase == "over", "phase": state.phase, "active": state.active,
+        "first": state.first, "dealer": state.dealer,
+        "round": state.round, "round_limit": state.round_limit, "deck": len(state.deck),
+        "discard": list(map(NAME_OF.__getitem__, state.discard)), "chaos_lock": state.chaos_lock,
+        "build": _public_build(state), "attack": _public_attack(state),
+        "last_attack": state.last_attack, "knockouts": [list(k) for k in state.knockouts],
+        "result": state.result, "restarts": state.restarts,
+    }
+    if seat is not None and 0 <= seat < state.players:
+        v["hand"] = [name_of(c) for c in state.hands[seat]]
+        v["hand_kinds"] = [kind_of(c) for c in state.hands[seat]]
+    return v
+
+
+def text_board(view: dict[str, Any], names: Sequence[str]) -> str:
+    """Returns a readable multi-line board for the console."""
+    def nm(s: int | None) -> str:
+        return "-" if s is None else (names[s] if s < len(names) else f"p{s}")
+
+    lines = [f"RivalWing — round {view['round']}/{view['round_limit']}, draw pile {view['deck']}, "
+             f"discard {len(view['discard'])}"]
+    for p in view["players"]:
+        s = p["seat"]
+        flag = "OUT" if not p["conscious"] else ("turn" if s == view["active"] else "")
+        locs = []
+        for key, loc in p["locations"].items():
+            mark = "X" if loc["breached"] else f"{loc['damage']}/{loc['points']}"
+            extra = f"+{loc['banked']}b" if loc["banked"] else ""
+            locs.append(f"{key}:{mark}{extra}")
+        slots = " ".join(
+            (sl.get("card", "??") if sl["filled"] else "--") + ("*" if sl.get("ready") else "")
+            for sl in p["magic_slots"])
+        specials = ", ".join(x or "--" for x in p["specials"])
+        lines.append(f"{nm(s):>12} {p['dragon']:<14} {flag:<4} {' '.join(locs)} | hand {p['hand']}"
+                     f" | magic [{slots}] | special [{specials}]")
+    a = view.get("attack")
+    if a:
+        lines.append(f"Attack by {nm(a['attacker'])}: {', '.join(a['cards'])}")
+        for i, h in enumerate(a["hits"]):
+            lines.append(f"  #{i + 1} {h['name']} -> {nm(h['target'])} {LOC_NAME[h['loc']]} "
+                         f"{h['amount']} {h['fate']}")
+        if a["window"]:
+            lines.append(f"  {nm(a['window']['seat'])} is defending.")
+    elif view.get("last_attack"):
+        la = view["last_attack"]
+        lines.append(f"Last attack by {nm(la['attacker'])}: {', '.join(la['cards'])}")
+        for h in la["hits"]:
+            lines.append(f"  {h['name']} -> {nm(h['target'])}: {h['fate']}")
+    b = view.get("build")
+    if b:
+        lines.append(f"Building an attack on {nm(b['target'])}: "
+                     + ", ".join(h["card"] for h in b["hits"]))
+    if view.get("hand") is not None:
+        lines.append("Your hand: " + ", ".join(view["hand"]))
+    if view["over"]:
+        r = view["result"]
+        lines.append(f"Duel over: {r['reason']}; winner {', '.join(nm(w) for w in r['winners']) or 'none'}")
+    elif view.get("waiting"):
+        w = view["waiting"]
+        lines.append(f"Waiting for {nm(w['seat'])} ({w['kind']}, {w['seconds']} s)")
+    return "\n".join(lines)
+
+
+def shuffle_hidden(state: RWState, observer: int | None, seed: int) -> RWState:
+    """Returns a copy where the draw pile, breach piles, other hands and other slotted magic are
+    pooled and redealt (sizes kept; slots get magic cards again). The dice RNG is kept, so public
+    rolls stay the same."""
+    s = RWState.from_json(state.to_json())
+    rng = Rng(seed)
+    hidden = [p for p in range(s.players) if p != observer]
+    in_build = set()
+    if s.build is not None:
+        in_build = {m["card"] for m in s.build["magic"]}
+    pool = list(s.deck)
+    for p in hidden:
+        pool.extend(s.hands[p])
+    slot_refs = []
+    for p in hidden:
+        for slot in s.dragons[p]["slots"]:
+            if slot[0] is not None and slot[0] not in in_build:
+                pool.append(slot[0])
+                slot_refs.append(slot)
+    piles = []
+    for d in s.dragons:
+        for place in d["loc"].values():
+            pool.extend(place["pile"])
+            piles.append(place)
+    rng.shuffle(pool)
+    for slot in slot_refs:
+        for i, c in enumerate(pool):
+            if KINDS[kind_of(c)]["category"] == "magic":
+                slot[0] = pool.pop(i)
+                break
+    for p in hidden:
+        n = len(s.hands[p])
+        s.hands[p] = [pool.pop() for _ in range(n)]
+    for place in piles:
+        n = len(place["pile"])
+        place["pile"] = [pool.pop() for _ in range(n)]
+    s.deck = pool
+    return s

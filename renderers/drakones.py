@@ -1,0 +1,395 @@
+"""Drakones board and hand images, drawn only from a view.
+
+The viewer's side is at the bottom (seat 0 for spectators). Each side shows its six spaces with the
+cards on them (class, weapon, ability, arriving hourglass, bolt, cover shield, damage) and its base
+with the lock counter and the three hit marks; the middle band tells whose turn it is and the last
+public events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderers.common import (
+    BACKGROUND,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PANEL,
+    Color,
+    card,
+    fit_text,
+    font,
+    new_canvas,
+    to_png,
+)
+
+WIDTH = 960
+SPACE_W = 124
+SPACE_H = 168
+GAP = 8
+BASE_W = 150
+LEFT = 12
+ROW_INFO_H = 30
+
+CLASS_COLOURS: dict[str, Color] = {
+    "infantry": (60, 110, 70),
+    "cavalry": (135, 95, 50),
+    "dragon": (140, 50, 60),
+}
+WALL_COLOURS: dict[str, Color] = {"wooden-wall": (105, 75, 45), "stone-wall": (100, 100, 108)}
+SPELL_COLOUR: Color = (70, 70, 130)
+CLASS_SHORT = {"infantry": "Inf", "cavalry": "Cav", "dragon": "Drg"}
+CLASS_TITLE = {"infantry": "Infantry", "cavalry": "Cavalry", "dragon": "Dragon"}
+WEAPON_TEXT = {"sword": "Sword → Inf", "pike": "Pike → Cav", "bow": "Bow → Drg"}
+ABILITY_TEXT = {"instant": "Instant", "double": "Double Attack", "armour": "Armour",
+                "draw2": "Draw Two"}
+SPELL_TEXT = {
+    "wisdom": "A player draws 3", "recall": "Unit to hand, draw 1", "poison": "Kill any unit",
+    "bribery": "Swap for an enemy unit", "catapult": "Destroy tower or wall",
+    "spy": "See top 3 enemy cards", "fire-rain": "All units die, turn ends",
+}
+READY: Color = HIGHLIGHT
+DIM: Color = (120, 120, 120)
+RED: Color = (220, 70, 60)
+EMPTY: Color = (80, 85, 95)
+
+
+def _names(names: Sequence[str], seat: int) -> str:
+    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+
+
+def _fmt(text: str, names: Sequence[str]) -> str:
+    return text.format(**{f"p{i}": _names(names, i) for i in range(2)})
+
+
+@lru_cache(maxsize=1024)
+def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """Returns a text's coverage mask and its offset from the anchor point (cached)."""
+    f = font(size, bold=bold)
+    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+def _stamp(image: Image.Image, xy: tuple[float, float], text: str, *, size: int,
+           bold: bool = False, fill: Color = INK, anchor: str = "la") -> None:
+    """Draws text through a cached mask: boards repeat most of their words."""
+    mask, left, top = _mask(text, size, bold, anchor)
+    image.paste(fill, (int(xy[0]) + left, int(xy[1]) + top), mask)
+
+
+def _wrap(text: str, width: int, size: int, *, bold: bool = False) -> list[str]:
+    """Splits `text` into at most two lines that fit `width`."""
+    f = font(size, bold=bold)
+    if f.getlength(text) <= width:
+        return [text]
+    words = text.split()
+    for k in range(len(words) - 1, 0, -1):
+        first, rest = " ".join(words[:k]), " ".join(words[k:])
+        if f.getlength(first) <= width:
+            return [first, fit_text(rest, width, size, bold=bold)]
+    return [fit_text(text, width, size, bold=bold)]
+
+
+def _hourglass(draw: ImageDraw.ImageDraw, x: int, y: int, s: int = 18) -> None:
+    c = (240, 230, 200)
+    draw.polygon([(x, y), (x + s, y), (x + s / 2, y + s / 2)], fill=c, outline=(40, 40, 40))
+    draw.polygon([(x, y + s), (x + s, y + s), (x + s / 2, y + s / 2)], fill=c,
+                 outline=(40, 40, 40))
+
+
+def _bolt(draw: ImageDraw.ImageDraw, x: int, y: int, s: int = 20) -> None:
+    pts = [(x + s * 0.6, y), (x + s * 0.1, y + s * 0.55), (x + s * 0.45, y + s * 0.55),
+           (x + s * 0.3, y + s), (x + s * 0.9, y + s * 0.4), (x + s * 0.55, y + s * 0.4)]
+    draw.polygon(pts, fill=(255, 215, 40), outline=(60, 40, 0))
+
+
+def _shield(draw: ImageDraw.ImageDraw, x: int, y: int, s: int = 18) -> None:
+    pts = [(x, y), (x + s, y), (x + s, y + s * 0.5), (x + s / 2, y + s), (x, y + s * 0.5)]
+    draw.polygon(pts, fill=(120, 170, 230), outline=(20, 30, 60))
+
+
+def _card_face(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], c: dict[str, Any],
+               *, ready: bool = False) -> None:
+    """Draws one card on a side from its view entry."""
+    x0, y0, x1, y1 = box
+    kind = c["kind"]
+    if kind == "wall":
+        fill = WALL_COLOURS.get(c["card"], (100, 90, 80))
+    elif kind == "spell":
+        fill = SPELL_COLOUR
+    else:
+        fill = CLASS_COLOURS[c["class"]]
+        if kind == "tower":
+            fill = tuple(int(v * 0.45 + s * 0.55) for v, s in zip(fill, (60, 70, 95), strict=True))  # type: ignore[assignment]
+    if c.get("arriving"):
+        fill = tuple(int(v * 0.7 + 30) for v in fill)  # type: ignore[assignment]
+    outline = READY if ready else INK
+    card(draw, box, fill, outline=outline, width=4 if ready else 2, radius=8)
+    if kind == "wall":  # courses of bricks
+        for k, yy in enumerate(range(y0 + 88, y1 - 34, 14)):
+            draw.line((x0 + 4, yy, x1 - 4, yy), fill=(60, 50, 40), width=1)
+            for xx in range(x0 + 14 + 12 * (k % 2), x1 - 8, 24):
+                draw.line((xx, yy, xx, yy + 14), fill=(60, 50, 40), width=1)
+    elif kind == "tower":  # battlements under the text
+        for xx in range(x0 + 8, x1 - 12, 20):
+            draw.rectangle((xx, y0 + 88, xx + 10, y0 + 96), fill=(40, 44, 58))
+    w = x1 - x0 - 10
+    y = y0 + 6
+    for line in _wrap(c["name"], w, 17, bold=True):
+        draw.text((x0 + 6, y), line, font=font(17, bold=True), fill=INK)
+        y += 20
+    y = max(y, y0 + 46)
+    small = font(15)
+    if kind == "unit":
+        draw.text((x0 + 6, y), CLASS_TITLE[c["class"]], font=small, fill=INK)
+        draw.text((x0 + 6, y + 19), WEAPON_TEXT[c["weapon"]], font=small, fill=INK)
+    elif kind == "tower":
+        others = [CLASS_SHORT[k] for k in CLASS_SHORT if k != c["class"]]
+        draw.text((x0 + 6, y), f"Tower ({CLASS_SHORT[c['class']]})", font=small, fill=INK)
+        draw.text((x0 + 6, y + 19), "hits " + "+".join(others), font=small, fill=INK)
+    elif kind == "wall":
+        draw.text((x0 + 6, y), "Wall", font=small, fill=INK)
+        draw.text((x0 + 6, y + 19), "gives cover", font=small, fill=INK)
+    else:
+        for i, line in enumerate(_wrap(SPELL_TEXT.get(c["card"], ""), w, 15)):
+            draw.text((x0 + 6, y + 19 * i), line, font=small, fill=INK)
+    ability = c.get("ability")
+    if ability and kind != "wall" or c["card"] == "stone-wall":
+        label = ABILITY_TEXT[ability]
+        draw.rounded_rectangle((x0 + 4, y1 - 30, x1 - 4, y1 - 6), radius=5, fill=(25, 25, 30))
+        f = font(15, bold=True)
+        if f.getlength(label) > w:
+            f = font(15, condensed=True)
+        draw.text(((x0 + x1) / 2, y1 - 18), label, font=f, fill=HIGHLIGHT, anchor="mm")
+    # status icons
+    iy = y1 - 58
+    ix = x0 + 6
+    if c.get("arriving"):
+        _hourglass(draw, ix, iy)
+        ix += 24
+    if c.get("bolt"):
+        _bolt(draw, ix, iy - 1)
+        ix += 24
+    if c.get("cover"):
+        _shield(draw, ix, iy)
+        ix += 24
+    if c.get("hits"):
+        draw.text((x1 - 6, iy + 9), "hit", font=font(15, bold=True), fill=RED, anchor="rm")
+
+
+_FACE_KEYS = ("card", "name", "kind", "class", "weapon", "ability", "arriving", "bolt", "cover",
+              "hits")
+
+
+@lru_cache(maxsize=512)
+def _face_image(key: tuple[Any, ...], ready: bool, w: int, h: int) -> Image.Image:
+    """Returns one drawn card (cached: a board repeats few faces)."""
+    image, draw = new_canvas(w, h, BACKGROUND)
+    _card_face(draw, (0, 0, w - 1, h - 1), dict(zip(_FACE_KEYS, key, strict=True)), ready=ready)
+    return image
+
+
+def _paste_face(image: Image.Image, x: int, y: int, c: dict[str, Any], *, ready: bool, w: int,
+                h: int) -> None:
+    key = tuple(bool(c.get(k)) if k in ("arriving", "bolt", "cover", "hits") else c.get(k)
+                for k in _FACE_KEYS)
+    image.paste(_face_image(key, ready, w, h), (x, y))
+
+
+@lru_cache(maxsize=128)
+def _base_image(colour: str, number: int, lock: int, is_open: bool, marks: tuple[str, ...],
+                fallen: bool, w: int, h: int) -> Image.Image:
+    image, draw = new_canvas(w, h, BACKGROUND)
+    p = {"colour": colour, "base": number, "open": is_open, "marks": marks, "fallen": fallen}
+    _base(draw, (0, 0, w - 1, h - 1), p, lock)
+    return image
+
+
+def _base(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], p: dict[str, Any],
+          lock: int) -> None:
+    x0, y0, x1, y1 = box
+    fallen = p["fallen"]
+    fill = (230, 230, 225) if p["colour"] == "White" else (40, 40, 48)
+    ink: Color = (20, 20, 20) if p["colour"] == "White" else INK
+    card(draw, box, fill, outline=RED if p["open"] else INK, width=4 if p["open"] else 2,
+         radius=10)
+    cx = (x0 + x1) // 2
+    draw.text((cx, y0 + 16), f"Base {p['base']}", font=font(18, bold=True), fill=ink, anchor="mm")
+    # the lock
+    ly = y0 + 40
+    if lock > 0:
+        draw.arc((cx - 12, ly, cx + 12, ly + 22), 180, 360, fill=ink, width=4)
+        draw.rectangle((cx - 17, ly + 11, cx + 17, ly + 39), fill=(200, 160, 40), outline=ink)
+        draw.text((cx, ly + 26), str(lock), font=font(18, bold=True), fill=(20, 20, 20),
+                  anchor="mm")
+    else:
+        draw.text((cx, ly + 22), "OPEN" if p["open"] else "unlocked",
+                  font=font(16, bold=True), fill=RED if p["open"] else ink, anchor="mm")
+    # the three hit marks
+    my = y1 - 40
+    for k, cls in enumerate(("infantry", "cavalry", "dragon")):
+        mx = x0 + 10 + k * ((x1 - x0 - 20) // 3)
+        bw = (x1 - x0 - 20) // 3 - 4
+        hit = cls in p["marks"]
+        draw.rounded_rectangle((mx, my, mx + bw, my + 28), radius=6,
+                               fill=RED if hit else (90, 90, 95), outline=ink)
+        draw.text((mx + bw / 2, my + 14), CLASS_SHORT[cls], font=font(15, bold=True),
+                  fill=INK, anchor="mm")
+    draw.text((cx, my - 14), "hits this turn", font=font(14), fill=ink, anchor="mm")
+    if fallen:
+        draw.line((x0 + 8, y0 + 8, x1 - 8, y1 - 8), fill=RED, width=8)
+        draw.line((x1 - 8, y0 + 8, x0 + 8, y1 - 8), fill=RED, width=8)
+
+
+def _row(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, p: dict[str, Any], view: dict[str, Any],
+         names: Sequence[str], *, info_above: bool) -> int:
+    """Draws one player's info line, base and six spaces from `y`; returns the bottom."""
+    seat = p["seat"]
+    current = view["current"] == seat and not view["over"]
+    info = (f"{_names(names, seat)} ({p['colour']})  ·  deck {p['deck']}  ·  hand {p['hand']}"
+            f"  ·  discard {len(p['discard'])}")
+    iy = y if info_above else y + SPACE_H + 6
+    sy = y + ROW_INFO_H if info_above else y
+    _stamp(image, (LEFT, iy + 4), fit_text(info, WIDTH - 2 * LEFT, 18, bold=current), size=18,
+           bold=current, fill=HIGHLIGHT if current else INK)
+    image.paste(_base_image(p["colour"], p["base"], view["lock"], p["open"], tuple(p["marks"]),
+                            p["fallen"], BASE_W - 10, SPACE_H), (LEFT, sy))
+    for i, c in enumerate(p["side"]):
+        x = LEFT + BASE_W + i * (SPACE_W + GAP)
+        box = (x, sy, x + SPACE_W, sy + SPACE_H)
+        if c is None:
+            draw.rounded_rectangle(box, radius=8, outline=EMPTY, width=2)
+            _stamp(image, (x + SPACE_W / 2, sy + SPACE_H / 2), str(i + 1), size=28, bold=True,
+                   fill=EMPTY, anchor="mm")
+            continue
+        _paste_face(image, x, sy, c, ready=bool(c.get("ready")) and current, w=SPACE_W,
+                    h=SPACE_H)
+        _stamp(image, (x + SPACE_W - 7, sy + 48), str(i + 1), size=18, bold=True,
+               fill=(225, 225, 225), anchor="ra")
+    return sy + SPACE_H + (0 if info_above else ROW_INFO_H)
+
+
+@lru_cache(maxsize=1)
+def _palette() -> Image.Image:
+    """Returns a fixed 256-colour palette learnt once from every card face, base and text colour,
+    so that each board maps onto it quickly (and identically for identical views)."""
+    from games.drakones.cards import CARDS
+
+    faces = []
+    for cid, info in CARDS.items():
+        for arriving, ready in ((False, False), (True, False), (False, True)):
+            c = {"card": cid, "name": info.name, "kind": info.kind, "class": info.cls,
+                 "weapon": info.weapon, "ability": info.ability, "arriving": arriving,
+                 "bolt": arriving, "cover": True, "hits": 1}
+            key = tuple(c.get(k) for k in _FACE_KEYS)
+            faces.append(_face_image(key, ready, SPACE_W, SPACE_H))
+    bases = [_base_image(colour, 1, lock, is_open, marks, False, BASE_W - 10, SPACE_H)
+             for colour in ("White", "Dark") for lock, is_open, marks in
+             ((2, False, ()), (0, True, ("infantry", "cavalry", "dragon")), (0, False, ()))]
+    cols = 12
+    sample, draw = new_canvas(cols * SPACE_W, (len(faces) // cols + 2) * SPACE_H, BACKGROUND)
+    for k, face in enumerate(faces + bases):
+        sample.paste(face, ((k % cols) * SPACE_W, (k // cols) * SPACE_H))
+    y = (len(faces) // cols + 1) * SPACE_H
+    draw.rectangle((0, y, cols * SPACE_W, y + SPACE_H), fill=PANEL)
+    for k in range(6):
+        x = 500 + k * (SPACE_W + GAP)
+        draw.rounded_rectangle((x, y, x + SPACE_W, y + SPACE_H), radius=8, outline=EMPTY, width=2)
+        draw.text((x + SPACE_W / 2, y + SPACE_H / 2), str(k + 1), font=font(28, bold=True),
+                  fill=EMPTY, anchor="mm")
+    for k, colour in enumerate((HIGHLIGHT, INK, MUTED)):
+        draw.text((10, y + 10 + 30 * k), "Round 12 Alice to play, actions left", font=font(20),
+                  fill=colour)
+        draw.text((10, y + SPACE_H + 10 - 30 * k), "Horse Archer destroyed Dragon Pikeman",
+                  font=font(18, bold=True), fill=colour)
+    counts = sorted(sample.getcolors(maxcolors=1 << 20) or [], key=lambda kc: (-kc[0], kc[1]))
+    colours = [c for _, c in counts[:256]]
+    colours += [colours[-1]] * (256 - len(colours))
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([v for c in colours for v in c])
+    return palette
+
+
+def _encode(image: Image.Image) -> bytes:
+    """Maps the board onto the fixed palette, then encodes it with the shared `to_png`."""
+    return to_png(image.quantize(palette=_palette(), dither=Image.Dither.NONE))
+
+
+def render_board(view: dict[str, Any], *, names: Sequence[str]) -> bytes:
+    """Returns the public board as PNG bytes (both sides, bases, turn and recent events)."""
+    bottom_seat = view["seat"] if view["seat"] is not None else 0
+    top = view["players"][1 - bottom_seat]
+    bottom = view["players"][bottom_seat]
+    height = 2 * (SPACE_H + ROW_INFO_H) + 190
+    image, draw = new_canvas(WIDTH, height, BACKGROUND)
+    y = _row(image, draw, 8, top, view, names, info_above=True)
+    # middle band
+    band = (LEFT, y + 8, WIDTH - LEFT, y + 170)
+    draw.rounded_rectangle(band, radius=8, fill=PANEL)
+    if view["over"]:
+        head = f"{_names(names, view['winner'])} wins"
+        head += " - the base fell!" if view["reason"] == "base" else " - the other deck ran out!"
+    else:
+        head = (f"Round {view['round']}  ·  {_names(names, view['current'])} to play  ·  "
+                f"{view['actions']} action{'s' if view['actions'] != 1 else ''} left")
+    _stamp(image, (LEFT + 12, y + 16), fit_text(head, WIDTH - 2 * LEFT - 24, 20, bold=True),
+           size=20, bold=True, fill=HIGHLIGHT)
+    lock = view["lock"]
+    sub = (f"Bases locked for {lock} more round{'s' if lock != 1 else ''}" if lock
+           else "Bases unlocked: an empty side leaves its base open")
+    if not view["strike_back"]:
+        sub += "  ·  strike back off"
+    if not view["over"] and view["steps_left"] <= 10:
+        sub += f"  ·  {view['steps_left']} steps left this turn"
+    elif not view["over"] and view["moves_left"] == 0:
+        sub += "  ·  no free moves left this turn"
+    _stamp(image, (LEFT + 12, y + 44), sub, size=16, fill=MUTED)
+    ey = y + 70
+    for text in view["recent"][-4:]:
+        _stamp(image, (LEFT + 12, ey), fit_text(_fmt(text, names), WIDTH - 2 * LEFT - 24, 17),
+               size=17)
+        ey += 24
+    _row(image, draw, y + 178, bottom, view, names, info_above=False)
+    return _encode(image)
+
+
+HAND_W = 132
+HAND_H = 150
+
+
+def render_hand(view: dict[str, Any], *, names: Sequence[str]) -> bytes | None:
+    """Returns the viewer's hand (and what Spy showed) as PNG bytes; None for spectators."""
+    hand = view.get("hand")
+    if view.get("seat") is None or hand is None:
+        return None
+    from games.drakones.cards import CARDS
+
+    per_row = 6
+    spied = view.get("spied") or []
+    rows = max(1, (len(hand) + per_row - 1) // per_row)
+    height = 50 + rows * (HAND_H + GAP) + (40 if spied else 0) + 10
+    width = 2 * LEFT + per_row * (HAND_W + GAP) - GAP
+    image, draw = new_canvas(width, height, BACKGROUND)
+    seat = view["seat"]
+    draw.text((LEFT, 12), f"{_names(names, seat)}'s hand ({len(hand)} cards)",
+              font=font(20, bold=True), fill=HIGHLIGHT)
+    for k, cid in enumerate(hand):
+        info = CARDS[cid]
+        x = LEFT + (k % per_row) * (HAND_W + GAP)
+        y = 50 + (k // per_row) * (HAND_H + GAP)
+        c = {"card": cid, "name": info.name, "kind": info.kind, "class": info.cls,
+             "weapon": info.weapon, "ability": info.ability}
+        _paste_face(image, x, y, c, ready=False, w=HAND_W, h=HAND_H)
+    if spied:
+        y = 50 + rows * (HAND_H + GAP) + 6
+        text = "Spy: enemy deck top → " + ", ".join(CARDS[c].title for c in spied)
+        draw.text((LEFT, y), fit_text(text, width - 2 * LEFT, 17), font=font(17),
+                  fill=INK)
+    return _encode(image)

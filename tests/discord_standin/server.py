@@ -1,0 +1,846 @@
+"""The stand-in server: Discord's REST routes and gateway for one bot, one guild and its channels."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import logging
+import re
+import secrets
+import time
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from tests.discord_standin import limits
+
+log = logging.getLogger(__name__)
+
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+_MENTION = re.compile(r"<@!?([0-9]+)>")
+
+# Interaction types and callback types (Discord API: Receiving and Responding).
+APPLICATION_COMMAND = 2
+MESSAGE_COMPONENT = 3
+AUTOCOMPLETE = 4
+PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 1, 4, 5, 6, 7
+AUTOCOMPLETE_RESULT = 8
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    """A simulated Discord user."""
+
+    id: int
+    name: str
+    locale: str = "en-US"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.name,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": False,
+        }
+
+
+@dataclass(slots=True)
+class Attachment:
+    """A file stored with a message."""
+
+    id: int
+    filename: str
+    data: bytes
+
+    def to_json(self) -> dict[str, Any]:
+        url = f"http://127.0.0.1/attachments/{self.id}/{self.filename}"
+        return {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": len(self.data),
+            "url": url,
+            "proxy_url": url,
+            "content_type": "image/png" if self.filename.endswith(".png") else "application/octet-stream",
+        }
+
+
+@dataclass(slots=True)
+class Message:
+    """A message as the stand-in holds it; `visible_to` is set for ephemeral messages."""
+
+    id: int
+    channel_id: int
+    author: dict[str, Any]
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    visible_to: int | None = None
+    pinged: tuple[int, ...] = ()
+    """User ids notified when the message was created (edits never notify)."""
+    interaction_id: int | None = None
+    edits: int = 0
+    created_at: float = 0.0
+    deleted: bool = False
+
+    @property
+    def is_ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    def custom_ids(self) -> list[str]:
+        """Returns every component custom_id on the message, in order."""
+        return [c["custom_id"] for c in self.iter_components() if "custom_id" in c]
+
+    def iter_components(self) -> list[dict[str, Any]]:
+        """Returns the interactive components (buttons, selects) in order."""
+        out: list[dict[str, Any]] = []
+        for row in self.components:
+            out.extend(row.get("components", []))
+        return out
+
+    def component(self, *, label: str | None = None, prefix: str | None = None) -> dict[str, Any]:
+        """Returns the first component with this label or custom_id prefix; raises KeyError."""
+        for comp in self.iter_components():
+            if label is not None and comp.get("label") == label:
+                return comp
+            if prefix is not None and comp.get("custom_id", "").startswith(prefix):
+                return comp
+        raise KeyError(f"no component label={label!r} prefix={prefix!r} in {self.custom_ids()}")
+
+    def text(self) -> str:
+        """Returns all visible text: content, embed texts and component labels."""
+        parts = [self.content]
+        for embed in self.embeds:
+            parts += [embed.get("title", ""), embed.get("description", "")]
+            parts += [embed.get("footer", {}).get("text", "")]
+            for f in embed.get("fields", []):
+                parts += [f.get("name", ""), f.get("value", "")]
+        for comp in self.iter_components():
+            parts.append(comp.get("label", "") or comp.get("placeholder", ""))
+            parts += [o.get("label", "") for o in comp.get("options", [])]
+        return "\n".join(p for p in parts if p)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "channel_id": str(self.channel_id),
+            "author": self.author,
+            "content": self.content,
+            "timestamp": datetime.fromtimestamp(self.created_at, UTC).isoformat(),
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [a.to_json() for a in self.attachments],
+            "embeds": self.embeds,
+            "components": self.components,
+            "pinned": False,
+            "type": 0 if self.interaction_id is None else 20,
+            "flags": self.flags,
+        }
+
+
+@dataclass(slots=True)
+class Interaction:
+    """One interaction the stand-in dispatched, and how the bot answered it."""
+
+    id: int
+    token: str
+    type: int
+    user: User
+    channel_id: int
+    message_id: int | None
+    dispatched_at: float
+    responded_at: float | None = None
+    response_type: int | None = None
+    original_id: int | None = None
+    followups: list[int] = field(default_factory=list)
+    last_activity: float = 0.0
+    choices: list[dict[str, Any]] = field(default_factory=list)
+    responded: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def latency(self) -> float | None:
+        """Seconds from dispatch to the initial response."""
+        return None if self.responded_at is None else self.responded_at - self.dispatched_at
+
+
+@dataclass(slots=True)
+class Request:
+    """One HTTP request the bot made."""
+
+    method: str
+    path: str
+    payload: Any
+    files: list[tuple[str, bytes]]
+    at: float
+    status: int = 200
+    channel: int | None = None
+    """The channel the request concerned (channel routes, interaction callbacks and webhooks)."""
+
+
+class HTTPError(Exception):
+    """An error answered in Discord's JSON error format."""
+
+    def __init__(self, status: int, code: int, message: str, errors: Any = None) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message, self.errors = status, code, message, errors
+
+
+class StandIn:
+    """A Discord stand-in on 127.0.0.1: REST under /api/v10 and the gateway under /gateway."""
+
+    def __init__(
+        self,
+        *,
+        token: str = "standin-bot-token",
+        guild_id: int = 900_000_000_000_000_001,
+        channel_ids: tuple[int, ...] = (900_000_000_000_000_101,),
+        heartbeat_interval: int = 41250,
+    ) -> None:
+        self.token = token
+        self.heartbeat_interval = heartbeat_interval
+        """Milliseconds between the client's heartbeats (HELLO); Discord sends about 41 s."""
+        self.heartbeats = 0
+        self.guild_id = guild_id
+        self.channel_ids = list(channel_ids)
+        self._ids = itertools.count(1_300_000_000_000_000_000)
+        self.app_id = self.new_id()
+        self.bot_user = {
+            "id": str(self.app_id),
+            "username": "Hoard",
+            "global_name": None,
+            "discriminator": "0001",
+            "avatar": None,
+            "bot": True,
+            "verified": True,
+            "flags": 0,
+            "mfa_enabled": False,
+        }
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        """Registered application commands by guild id (None = global)."""
+        self.command_puts: list[tuple[int | None, list[dict[str, Any]]]] = []
+        self.messages: dict[int, Message] = {}
+        self.interactions: dict[int, Interaction] = {}
+        self._by_token: dict[str, Interaction] = {}
+        self.requests: list[Request] = []
+        self.last_request: dict[int, float] = {}
+        """When the bot last made a request concerning each channel."""
+        self.errors: list[tuple[Request, str]] = []
+        """Requests answered with 4xx: what real Discord would have refused."""
+        self.identifies = 0
+        self.resumes = 0
+        self._seq = 0
+        self._session_id = ""
+        self._backlog: list[dict[str, Any]] = []
+        self._ws: web.WebSocketResponse | None = None
+        self._zlib: Any = None
+        self._ready = asyncio.Event()
+        self._changed = asyncio.Condition()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # ---- lifecycle ---------------------------------------------------------------------------
+
+    def new_id(self) -> int:
+        """Returns a fresh snowflake."""
+        return next(self._ids)
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    async def start(self) -> StandIn:
+        """Starts listening on a free port of 127.0.0.1."""
+        app = web.Application(client_max_size=64 * 1024 * 1024, middlewares=[self._middleware])
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", "/api/v10/{tail:.*}", self._route)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        return self
+
+    async def close(self) -> None:
+        """Closes the gateway and the HTTP server."""
+        if self._ws is not None:
+            await self._ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    async def wait_ready(self, timeout: float = 10.0) -> None:
+        """Waits until a bot has identified (or resumed) on the gateway."""
+        await asyncio.wait_for(self._ready.wait(), timeout)
+
+    async def drop_gateway(self) -> None:
+        """Closes the bot's websocket as a network failure would (the bot should RESUME)."""
+        self._ready.clear()
+        if self._ws is not None:
+            await self._ws.close(code=4000, message=b"stand-in dropped the connection")
+
+    # ---- simulated users ---------------------------------------------------------------------
+
+    async def slash(self, user: User, channel: int, name: str, **options: Any) -> Interaction:
+        """Dispatches `/name option=value ...` typed by `user` in `channel`."""
+        command = self._find_command(name)
+        schema = {o["name"]: o for o in command.get("options", [])}
+        opts = []
+        for key, value in options.items():
+            if key not in schema:
+                raise KeyError(f"/{name} has no option {key!r}; it has {sorted(schema)}")
+            allowed = [c["value"] for c in schema[key].get("choices", [])]
+            if allowed and value not in allowed:
+                raise ValueError(f"Discord offers only {allowed} for /{name} {key}, not {value!r}")
+            opts.append({"name": key, "type": schema[key]["type"], "value": value})
+        data = {"id": command["id"], "name": name, "type": 1, "options": opts}
+        if command.get("guild_id"):
+            data["guild_id"] = command["guild_id"]
+        return await self._dispatch_interaction(APPLICATION_COMMAND, user, channel, data, None)
+
+    async def autocomplete(self, user: User, channel: int, name: str, focused: str, **options: Any) -> Interaction:
+        """Dispatches an autocomplete request for option `focused` of `/name`."""
+        command = self._find_command(name)
+        schema = {o["name"]: o for o in command.get("options", [])}
+        opts = [
+            {"name": k, "type": schema[k]["type"], "value": v, **({"focused": True} if k == focused else {})}
+            for k, v in options.items()
+        ]
+        data = {"id": command["id"], "name": name, "type": 1, "options": opts}
+        return await self._dispatch_interaction(AUTOCOMPLETE, user, channel, data, None)
+
+    async def click(self, user: User, message: Message, custom_id: str) -> Interaction:
+        """Dispatches a button click by `user` on `message`."""
+        self._check_component(user, message, custom_id, 2)
+        data = {"custom_id": custom_id, "component_type": 2}
+        return await self._dispatch_interaction(MESSAGE_COMPONENT, user, message.channel_id, data, message)
+
+    async def select(self, user: User, message: Message, custom_id: str, values: list[str]) -> Interaction:
+        """Dispatches a select-menu choice by `user` on `message`."""
+        comp = self._check_component(user, message, custom_id, 3)
+        allowed = {o["value"] for o in comp.get("options", [])}
+        if not set(values) <= allowed:
+            raise ValueError(f"values {values} not among the options {sorted(allowed)}")
+        data = {"custom_id": custom_id, "component_type": 3, "values": list(values)}
+        return await self._dispatch_interaction(MESSAGE_COMPONENT, user, message.channel_id, data, message)
+
+    def _find_command(self, name: str) -> dict[str, Any]:
+        for scope in (self.guild_id, None):
+            for command in self.commands.get(scope, []):
+                if command["name"] == name:
+                    return command
+        raise KeyError(f"no registered command /{name}")
+
+    def _check_component(self, user: User, message: Message, custom_id: str, ctype: int) -> dict[str, Any]:
+        if message.deleted:
+            raise ValueError("the message was deleted")
+        if message.visible_to is not None and message.visible_to != user.id:
+            raise ValueError("a user cannot click on someone else's ephemeral message")
+        for comp in message.iter_components():
+            if comp.get("custom_id") == custom_id:
+                if comp["type"] != ctype:
+                    raise ValueError(f"{custom_id} is component type {comp['type']}, not {ctype}")
+                if comp.get("disabled"):
+                    raise ValueError(f"{custom_id} is disabled")
+                return comp
+        raise KeyError(f"{custom_id} is not on message {message.id}: {message.custom_ids()}")
+
+    async def _dispatch_interaction(
+        self, kind: int, user: User, channel: int, data: dict[str, Any], message: Message | None
+    ) -> Interaction:
+        ix = Interaction(
+            id=self.new_id(),
+            token="ix-" + secrets.token_urlsafe(24),
+            type=kind,
+            user=user,
+            channel_id=channel,
+            message_id=message.id if message else None,
+            dispatched_at=time.perf_counter(),
+        )
+        self.interactions[ix.id] = ix
+        self._by_token[ix.token] = ix
+        payload: dict[str, Any] = {
+            "id": str(ix.id),
+            "application_id": str(self.app_id),
+            "type": kind,
+            "data": data,
+            "guild_id": str(self.guild_id),
+            "channel_id": str(channel),
+            "channel": {"id": str(channel), "type": 0, "guild_id": str(self.guild_id), "name": f"table-{channel}"},
+            "member": {
+                "user": user.to_json(),
+                "roles": [],
+                "joined_at": "2026-01-01T00:00:00+00:00",
+                "deaf": False,
+                "mute": False,
+                "flags": 0,
+                "permissions": "2248473465835073",
+            },
+            "token": ix.token,
+            "version": 1,
+            "locale": user.locale,
+            "guild_locale": "en-US",
+            "app_permissions": "2248473465835073",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "context": 0,
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if message is not None:
+            payload["message"] = message.to_json()
+        await self._send_dispatch("INTERACTION_CREATE", payload)
+        return ix
+
+    # ---- what the bot sent -------------------------------------------------------------------
+
+    def visible(self, user: User | None, channel: int | None = None) -> list[Message]:
+        """Returns the live messages `user` sees (None: the public), oldest first."""
+        return [
+            m
+            for m in self.messages.values()
+            if not m.deleted
+            and not (m.flags & LOADING)
+            and (channel is None or m.channel_id == channel)
+            and (m.visible_to is None or (user is not None and m.visible_to == user.id))
+        ]
+
+    def public(self, channel: int | None = None) -> list[Message]:
+        """Returns the live public messages, oldest first."""
+        return self.visible(None, channel)
+
+    def ephemerals(self, user: User) -> list[Message]:
+        """Returns the ephemeral messages shown to `user`, oldest first."""
+        return [m for m in self.visible(user) if m.visible_to == user.id]
+
+    def original(self, ix: Interaction) -> Message | None:
+        """Returns the message the interaction's response created or updated."""
+        return None if ix.original_id is None else self.messages.get(ix.original_id)
+
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
+        """Waits until `predicate()` is truthy (checked after every request); returns its value."""
+        async with self._changed:
+            result = await asyncio.wait_for(self._changed.wait_for(predicate), timeout)
+        return result
+
+    async def wait_idle(self, quiet: float = 0.06, timeout: float = 15.0) -> None:
+        """Waits until every interaction is answered (no 'thinking…' left) and no request came for
+        `quiet` seconds."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            now = time.perf_counter()
+            last = self.requests[-1].at if self.requests else 0.0
+            pending = [ix for ix in self.interactions.values() if ix.responded_at is None]
+            loading = [m for m in self.messages.values() if m.flags & LOADING and not m.deleted]
+            if not pending and not loading and now - last >= quiet:
+                return
+            if now > deadline:
+                raise TimeoutError(f"not idle: {len(pending)} interactions unanswered")
+            await asyncio.sleep(quiet / 3)
+
+    # ---- gateway -----------------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        compress = request.query.get("compress")
+        if compress not in (None, "zlib-stream"):
+            await ws.close(code=4000, message=b"the stand-in only speaks zlib-stream")
+            return ws
+        self._zlib = zlib.compressobj() if compress else None
+        if self._ws is not None and not self._ws.closed:
+            await self._ws.close(code=4000, message=b"replaced by a new connection")
+        self._ws = ws
+        await self._send(ws, {"op": 10, "d": {"heartbeat_interval": self.heartbeat_interval}, "s": None, "t": None})
+        async for msg in ws:
+            if msg.type != WSMsgType.TEXT:
+                continue
+            data = json.loads(msg.data)
+            op = data.get("op")
+            if op == 1:
+                self.heartbeats += 1
+                await self._send(ws, {"op": 11, "d": None, "s": None, "t": None})
+            elif op == 2:
+                await self._identify(ws, data["d"])
+            elif op == 6:
+                await self._resume(ws, data["d"])
+            await self._notify()
+        if self._ws is ws:
+            self._ws = None
+            self._ready.clear()
+        return ws
+
+    async def _identify(self, ws: web.WebSocketResponse, d: dict[str, Any]) -> None:
+        if d.get("token") not in (self.token, f"Bot {self.token}"):
+            await ws.close(code=4004, message=b"Authentication failed.")
+            return
+        self.identifies += 1
+        self._session_id = secrets.token_hex(16)
+        self._seq = 0
+        self._backlog = []
+        url = f"ws://127.0.0.1:{self.port}/gateway"
+        ready = {
+            "v": 10,
+            "user": self.bot_user,
+            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "session_id": self._session_id,
+            "resume_gateway_url": url,
+            "shard": [0, 1],
+            "application": {"id": str(self.app_id), "flags": 0},
+            "private_channels": [],
+        }
+        await self._send_dispatch("READY", ready)
+        await self._send_dispatch("GUILD_CREATE", self._guild_json())
+        self._ready.set()
+
+    async def _resume(self, ws: web.WebSocketResponse, d: dict[str, Any]) -> None:
+        if d.get("session_id") != self._session_id:
+            await self._send(ws, {"op": 9, "d": False, "s": None, "t": None})
+            return
+        self.resumes += 1
+        seq = d.get("seq") or 0
+        for event in [e for e in self._backlog if e["s"] > seq]:
+            await self._send(ws, event)
+        await self._send_dispatch("RESUMED", {})
+        self._ready.set()
+
+    async def _send_dispatch(self, name: str, data: dict[str, Any]) -> None:
+        self._seq += 1
+        event = {"op": 0, "t": name, "s": self._seq, "d": data}
+        self._backlog.append(event)
+        del self._backlog[:-500]
+        if self._ws is not None and not self._ws.closed:
+            await self._send(self._ws, event)
+
+    async def _send(self, ws: web.WebSocketResponse, event: dict[str, Any]) -> None:
+        raw = json.dumps(event)
+        if self._zlib is None:
+            await ws.send_str(raw)
+        else:
+            await ws.send_bytes(self._zlib.compress(raw.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH))
+
+    def _guild_json(self) -> dict[str, Any]:
+        gid = str(self.guild_id)
+        channels = [
+            {"id": str(c), "type": 0, "name": f"table-{i}", "position": i, "guild_id": gid, "permission_overwrites": []}
+            for i, c in enumerate(self.channel_ids)
+        ]
+        everyone = {
+            "id": gid, "name": "@everyone", "permissions": "2248473465835073", "position": 0,
+            "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0,
+        }
+        return {
+            "id": gid, "name": "Hoard test guild", "icon": None, "owner_id": str(self.new_id()),
+            "afk_timeout": 300, "verification_level": 0, "default_message_notifications": 0,
+            "explicit_content_filter": 0, "roles": [everyone], "emojis": [], "stickers": [],
+            "features": [], "mfa_level": 0, "system_channel_flags": 0, "premium_tier": 0,
+            "preferred_locale": "en-US", "nsfw_level": 0, "member_count": 3, "large": False,
+            "channels": channels, "threads": [], "members": [], "voice_states": [], "presences": [],
+            "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [],
+            "unavailable": False, "joined_at": "2026-01-01T00:00:00+00:00",
+        }
+
+    # ---- REST --------------------------------------------------------------------------------
+
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        return await handler(request)
+
+    async def _route(self, request: web.Request) -> web.StreamResponse:
+        path = "/" + request.match_info["tail"]
+        payload, files = await _read_body(request)
+        record = Request(request.method, path, payload, files, time.perf_counter())
+        record.channel = self._channel_of(path)
+        self.requests.append(record)
+        if record.channel is not None:
+            self.last_request[record.channel] = record.at
+        try:
+            status, body = await self._handle(request, path, payload, files)
+        except HTTPError as exc:
+            record.status = exc.status
+            self.errors.append((record, f"{exc.status} {exc.code} {exc.message} {exc.errors}"))
+            log.warning("stand-in refused %s %s: %s %s", request.method, path, exc.message, exc.errors)
+            body = {"code": exc.code, "message": exc.message}
+            if exc.errors is not None:
+                body["errors"] = exc.errors
+            response: web.StreamResponse = _json(body, exc.status)
+        else:
+            record.status = status
+            response = web.Response(status=204) if body is None else _json(body, status)
+        await self._notify()
+        return response
+
+    async def _notify(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
+
+    def _channel_of(self, path: str) -> int | None:
+        parts = path.strip("/").split("/")
+        if parts[0] == "channels" and len(parts) > 1 and parts[1].isdigit():
+            return int(parts[1])
+        token = parts[2] if parts[0] in ("interactions", "webhooks") and len(parts) > 2 else None
+        ix = self._by_token.get(token) if token else None
+        return ix.channel_id if ix else None
+
+    def _require_bot(self, request: web.Request) -> None:
+        if request.headers.get("Authorization") != f"Bot {self.token}":
+            raise HTTPError(401, 0, "401: Unauthorized")
+
+    async def _handle(
+        self, request: web.Request, path: str, payload: Any, files: list[tuple[str, bytes]]
+    ) -> tuple[int, Any]:
+        method = request.method
+        parts = path.strip("/").split("/")
+        if parts[0] == "interactions" and len(parts) == 4 and parts[3] == "callback":
+            return await self._callback(parts[1], parts[2], payload, files, request.query.get("with_response"))
+        if parts[0] == "webhooks":
+            return self._webhook(method, parts, payload, files)
+        self._require_bot(request)
+        if path == "/users/@me":
+            return 200, self.bot_user
+        if path == "/oauth2/applications/@me":
+            return 200, self._application_json()
+        if path in ("/gateway/bot", "/gateway"):
+            url = f"ws://127.0.0.1:{self.port}/gateway"
+            limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+            return 200, {"url": url, "shards": 1, "session_start_limit": limit}
+        if parts[0] == "applications" and parts[-1] == "commands":
+            guild = int(parts[3]) if len(parts) == 5 and parts[2] == "guilds" else None
+            return self._commands(method, guild, payload)
+        if parts[0] == "channels":
+            return self._channel(method, parts, payload, files)
+        raise HTTPError(404, 0, f"404: Not Found ({method} {path})")
+
+    def _application_json(self) -> dict[str, Any]:
+        return {
+            "id": str(self.app_id), "name": "Hoard", "icon": None, "description": "", "summary": "",
+            "bot_public": True, "bot_require_code_grant": False, "verify_key": "00" * 32,
+            "owner": {"id": str(self.new_id()), "username": "owner", "discriminator": "0", "avatar": None},
+            "team": None, "flags": 0, "bot": self.bot_user,
+        }
+
+    def _commands(self, method: str, guild: int | None, payload: Any) -> tuple[int, Any]:
+        if method == "GET":
+            return 200, self.commands.get(guild, [])
+        if method != "PUT":
+            raise HTTPError(405, 0, "405: Method Not Allowed")
+        problems = limits.check_commands(payload)
+        if problems:
+            raise HTTPError(400, 50035, "Invalid Form Body", problems)
+        stored = []
+        for command in payload:
+            entry = dict(command, id=str(self.new_id()), application_id=str(self.app_id), version="1")
+            entry.setdefault("type", 1)
+            if guild is not None:
+                entry["guild_id"] = str(guild)
+            stored.append(entry)
+        self.commands[guild] = stored
+        self.command_puts.append((guild, payload))
+        return 200, stored
+
+    def _channel(self, method: str, parts: list[str], payload: Any, files: list[tuple[str, bytes]]) -> tuple[int, Any]:
+        channel = int(parts[1])
+        if channel not in self.channel_ids:
+            raise HTTPError(404, 10003, "Unknown Channel")
+        if len(parts) == 2 and method == "GET":
+            return 200, {"id": str(channel), "type": 0, "guild_id": str(self.guild_id), "name": f"table-{channel}"}
+        if len(parts) == 3 and parts[2] == "messages" and method == "POST":
+            msg = self._create_message(channel, payload, files)
+            return 200, msg.to_json()
+        if len(parts) == 4 and parts[2] == "messages":
+            msg = self.messages.get(int(parts[3]))
+            if msg is None or msg.deleted or msg.channel_id != channel or msg.is_ephemeral:
+                raise HTTPError(404, 10008, "Unknown Message")
+            if method == "GET":
+                return 200, msg.to_json()
+            if method == "PATCH":
+                self._edit_message(msg, payload, files)
+                return 200, msg.to_json()
+            if method == "DELETE":
+                msg.deleted = True
+                return 204, None
+        raise HTTPError(404, 0, "404: Not Found")
+
+    async def _callback(
+        self, ix_id: str, token: str, payload: Any, files: list[tuple[str, bytes]], with_response: str | None
+    ) -> tuple[int, Any]:
+        ix = self._by_token.get(token)
+        if ix is None or str(ix.id) != ix_id:
+            raise HTTPError(404, 10062, "Unknown interaction")
+        if ix.response_type is not None:
+            raise HTTPError(400, 40060, "Interaction has already been acknowledged.")
+        if time.perf_counter() - ix.dispatched_at > 3.0:
+            raise HTTPError(404, 10062, "Unknown interaction")
+        kind = payload.get("type")
+        data = payload.get("data") or {}
+        resource: dict[str, Any] | None = None
+        if kind == CHANNEL_MESSAGE:
+            msg = self._create_message(ix.channel_id, data, files, interaction=ix)
+            ix.original_id = msg.id
+            resource = {"type": kind, "message": msg.to_json()}
+        elif kind == DEFERRED_CHANNEL_MESSAGE:
+            flags = LOADING | (int(data.get("flags", 0)) & EPHEMERAL)
+            msg = self._create_message(ix.channel_id, {"flags": flags}, [], interaction=ix, check=False)
+            ix.original_id = msg.id
+            resource = {"type": kind, "message": msg.to_json()}
+        elif kind in (DEFERRED_UPDATE, UPDATE_MESSAGE):
+            if ix.type != MESSAGE_COMPONENT:
+                raise HTTPError(400, 40043, "This interaction response type is not valid for this interaction")
+            ix.original_id = ix.message_id
+            if kind == UPDATE_MESSAGE:
+                msg = self.messages[ix.message_id]  # type: ignore[index]
+                self._edit_message(msg, data, files)
+                resource = {"type": kind, "message": msg.to_json()}
+        elif kind == AUTOCOMPLETE_RESULT:
+            ix.choices = list(data.get("choices", []))
+        else:
+            raise HTTPError(400, 50035, f"Invalid Form Body (callback type {kind})")
+        ix.response_type = kind
+        ix.responded_at = time.perf_counter()
+        ix.last_activity = ix.responded_at
+        ix.responded.set()
+        if not with_response:
+            return 204, None
+        original = ix.original_id
+        body = {
+            "interaction": {
+                "id": str(ix.id),
+                "type": ix.type,
+                "response_message_id": str(original) if original else None,
+                "response_message_loading": kind == DEFERRED_CHANNEL_MESSAGE,
+                "response_message_ephemeral": bool(original and self.messages[original].is_ephemeral),
+            },
+            "resource": resource,
+        }
+        return 200, body
+
+    def _webhook(self, method: str, parts: list[str], payload: Any, files: list[tuple[str, bytes]]) -> tuple[int, Any]:
+        # /webhooks/{application_id}/{token}[/messages/{id|@original}]
+        if len(parts) < 3 or parts[1] != str(self.app_id):
+            raise HTTPError(404, 10015, "Unknown Webhook")
+        ix = self._by_token.get(parts[2])
+        if ix is None or ix.response_type is None:
+            raise HTTPError(404, 10015, "Unknown Webhook")
+        ix.last_activity = time.perf_counter()
+        if len(parts) == 3 and method == "POST":
+            msg = self._create_message(ix.channel_id, payload, files, interaction=ix)
+            ix.followups.append(msg.id)
+            return 200, msg.to_json()
+        if len(parts) == 5 and parts[3] == "messages":
+            target = ix.original_id if parts[4] == "@original" else int(parts[4])
+            msg = self.messages.get(target) if target else None
+            if msg is None or msg.deleted or (target != ix.original_id and target not in ix.followups):
+                raise HTTPError(404, 10008, "Unknown Message")
+            if method == "GET":
+                return 200, msg.to_json()
+            if method == "PATCH":
+                self._edit_message(msg, payload, files)
+                return 200, msg.to_json()
+            if method == "DELETE":
+                msg.deleted = True
+                return 204, None
+        raise HTTPError(404, 0, "404: Not Found")
+
+    def _create_message(
+        self,
+        channel: int,
+        payload: dict[str, Any],
+        files: list[tuple[str, bytes]],
+        *,
+        interaction: Interaction | None = None,
+        check: bool = True,
+    ) -> Message:
+        if check:
+            problems = limits.check_message(payload, len(files))
+            if problems:
+                raise HTTPError(400, 50035, "Invalid Form Body", problems)
+            if not payload.get("content") and not payload.get("embeds") and not files and not payload.get("components"):
+                raise HTTPError(400, 50006, "Cannot send an empty message")
+        flags = int(payload.get("flags") or 0)
+        msg = Message(
+            id=self.new_id(),
+            channel_id=channel,
+            author=self.bot_user,
+            content=payload.get("content") or "",
+            embeds=_embeds(payload.get("embeds") or []),
+            components=payload.get("components") or [],
+            attachments=[Attachment(self.new_id(), name, data) for name, data in files],
+            flags=flags,
+            visible_to=interaction.user.id if interaction and flags & EPHEMERAL else None,
+            interaction_id=interaction.id if interaction else None,
+            created_at=time.time(),
+        )
+        msg.pinged = _pings(msg.content, payload.get("allowed_mentions"))
+        self.messages[msg.id] = msg
+        return msg
+
+    def _edit_message(self, msg: Message, payload: dict[str, Any], files: list[tuple[str, bytes]]) -> None:
+        problems = limits.check_message(payload, len(files))
+        if problems:
+            raise HTTPError(400, 50035, "Invalid Form Body", problems)
+        if "content" in payload:
+            msg.content = payload["content"] or ""
+        if "embeds" in payload:
+            msg.embeds = _embeds(payload["embeds"] or [])
+        if "components" in payload:
+            msg.components = payload["components"] or []
+        new = [Attachment(self.new_id(), name, data) for name, data in files]
+        if "attachments" in payload:
+            keep = {str(a.get("id")) for a in payload["attachments"] or []}
+            msg.attachments = [a for a in msg.attachments if str(a.id) in keep] + new
+        else:
+            msg.attachments += new
+        if msg.flags & LOADING:
+            msg.flags &= ~LOADING
+            msg.pinged = _pings(msg.content, payload.get("allowed_mentions"))
+        msg.edits += 1
+
+
+def _json(body: Any, status: int) -> web.Response:
+    """Answers JSON with Discord's exact content type (discord.py compares it literally)."""
+    return web.Response(body=json.dumps(body).encode(), status=status, headers={"Content-Type": "application/json"})
+
+
+async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
+    """Reads a JSON or multipart (payload_json + files[n]) body."""
+    if request.content_type.startswith("multipart/"):
+        form = await request.post()
+        payload = json.loads(form["payload_json"]) if "payload_json" in form else {}  # type: ignore[arg-type]
+        files = []
+        for key in sorted((k for k in form if k.startswith("files[")), key=lambda k: int(k[6:-1])):
+            item = form[key]
+            files.append((item.filename, item.file.read()))  # type: ignore[union-attr]
+        return payload, files
+    if request.can_read_body:
+        text = await request.text()
+        return (json.loads(text) if text else None), []
+    return None, []
+
+
+def _embeds(embeds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out = []
+    for embed in embeds:
+        embed = dict(embed)
+        embed.setdefault("type", "rich")
+        out.append(embed)
+    return out
+
+
+def _pings(content: str, allowed: dict[str, Any] | None) -> tuple[int, ...]:
+    """Returns the user ids a new message notifies, honouring allowed_mentions."""
+    ids = [int(x) for x in _MENTION.findall(content)]
+    if allowed is None:
+        return tuple(ids)
+    if "users" in allowed.get("parse", []):
+        return tuple(ids)
+    listed = {int(x) for x in allowed.get("users", [])}
+    return tuple(i for i in ids if i in listed)
