@@ -5,12 +5,14 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import games
 from bot.console import Console, menu_lines, parse_line
 from bot.messages import Choice, ReplyKind, Verb
 from tests.hosting import open_host
@@ -88,3 +90,32 @@ def test_the_hoard_command_runs_a_script(tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=120, env=env, cwd=Path(__file__).parent.parent)
     assert again.returncode == 0, again.stderr
     assert "Players: " in again.stdout and "Computer 1" in again.stdout
+
+
+async def _play_against_the_computer(tmp_path: Path, name: str) -> str:
+    out = io.StringIO()
+    host = await open_host(tmp_path / "c.db", seed=11)
+    console = Console(host, tmp_path / "png", out=out)
+    await console.run_line(f"@alice /join {name}")
+    await console.run_line("@alice /addbot")
+    replies = await console.run_line("@alice /start")
+    rng = random.Random(11)
+    for _ in range(games.get(name).info.max_actions):
+        if any(r.kind is ReplyKind.RESULT for r in replies):
+            break
+        hand = [r for r in replies if r.kind is ReplyKind.HAND and r.private_to == "alice"][-1]
+        replies = await console.run_line(f"@alice {rng.randint(1, len(hand.choices))}")
+    else:
+        raise AssertionError(f"the console game of {name} did not end")
+    await host.close()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_game_plays_to_the_end_against_the_computer_in_the_console(
+        tmp_path: Path, name: str) -> None:
+    """A person picks moves by number from the menus shown to them until the result is announced."""
+    text = asyncio.run(_play_against_the_computer(tmp_path, name))
+    assert "[private to alice]" in text and "[1] " in text
+    assert "== Result ==" in text and "Game over:" in text
+    assert "⚠" not in text, "a move chosen from the menu was refused"
