@@ -1,4 +1,5 @@
-"""Drakones and RivalWing on Discord end to end: played by Hand and the menus, never by code."""
+"""Drakones, RivalWing and Dragon Front on Discord end to end: played by Hand and the menus, never by
+code."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from games.dragonfront import cards as DRAGONFRONT_CARDS
 from games.drakones.cards import CARDS as DRAKONES_CARDS
 from games.rivalwing.cards import name_of
 from tests.discord_standin import Interaction, Message, User
@@ -232,4 +234,98 @@ async def test_rivalwing_defender_is_pinged_and_defends_through_the_menus(tmp_pa
         for msg in h.standin.public(h.channel):  # the defence Bob did not use stays his secret
             assert "Seizure" not in msg.text()
         assert_public_clean(h)
+        assert h.standin.errors == []
+
+
+class DragonFrontSecrets:
+    """Alice's Dragon Front hand stays private: no public message names a card she has held unseen.
+
+    Every card she has been dealt (those mulliganed away too) counts until it stands on the grid; names
+    inside a shown name are not checked, so a match is always a leak.
+    """
+
+    def __init__(self, h: Harness) -> None:
+        self.h = h
+        self.held: set[str] = set()
+        self.shown: set[str] = set()
+
+    def check(self) -> None:
+        view = public_view(self.h)
+        self.shown |= {piece["name"] for piece in (*view["units"], *view["forts"])}
+        self.held |= {DRAGONFRONT_CARDS.name(c) for c in live_state(self.h).players[0]["hand"]}
+        secret = {n for n in self.held if not any(n in shown for shown in self.shown)}
+        assert secret, "nothing left to check"
+        for msg in self.h.standin.public(self.h.channel):
+            body = msg.text()
+            assert not [n for n in secret if n in body], f"a hand card went public: {body}"
+        assert_public_clean(self.h)
+
+
+@run
+async def test_dragonfront_mulligan_deploy_activate_by_menus(tmp_path: Path) -> None:
+    """Mulligan, deploy a unit on a space, end the turn, march it, all by menus; /resign ends it."""
+    async with Harness(tmp_path / "h.db") as h:
+        seed_games(h, 1)
+        ix = await h.slash(ALICE, "join", game="dragonfront", option="faction=scales")
+        assert "Alice joined Dragon Front" in h.standin.original(ix).content
+        await h.slash(ALICE, "addbot")
+        await h.slash(ALICE, "start")
+        assert public_view(h)["players"][0]["faction"] == "scales"
+        secrets = DragonFrontSecrets(h)
+        board = h.board()
+        assert "Dragon Front begins: Alice, Computer 1" in description(board)
+        assert "Computer 1 replaces" in description(board) and board.pinged == (ALICE.id,)
+        secrets.check()
+
+        hand = await h.open_hand(ALICE)
+        assert hand.attachments and menu(hand) == ["Mulligan"]
+        await choose(h, ALICE, hand, "Mulligan")
+        options = menu(hand)
+        assert options[0] == "Keep all" and len(options) == 16 and "Replace card 3" in options
+        dealt = list(live_state(h).players[0]["hand"])
+        board = await move(h, ALICE, hand, "Replace card 3", path=("Mulligan", "Replace card 3"))
+        assert "Alice replaces 1 card(s)" in description(board) and "Turn 1: Alice" in description(board)
+        kept = list(live_state(h).players[0]["hand"])
+        assert kept[:3] == [*dealt[:2], dealt[3]] and len(kept) == 5  # a new card, then her draw
+        secrets.check()
+
+        hand = await h.open_hand(ALICE)
+        assert menu(hand)[0] == "Play" and "End turn" in menu(hand)
+        await choose(h, ALICE, hand, "Play")
+        assert "Dogs of War" in menu(hand) and hand.content == "Choose: Play"
+        await choose(h, ALICE, hand, "Dogs of War")
+        assert menu(hand) == ["A1", "B1", "C1", "D1"]
+        board = await move(h, ALICE, hand, "B1", path=("Play", "Dogs of War", "B1"))
+        assert "Alice deploys Dogs of War" in description(board) and board.pinged == (ALICE.id,)
+        dogs = [u for u in public_view(h)["units"] if u["name"] == "Dogs of War"]
+        assert len(dogs) == 1 and dogs[0]["owner"] == 0
+        assert not any(entry.startswith("Activate") for entry in menu(hand)), "deployed units rest"
+        secrets.check()
+
+        board = await move(h, ALICE, hand, "End turn")
+        text = description(board)
+        assert "Computer 1 deploys" in text and "Turn 3: Alice to play" in text
+        assert board.pinged == (ALICE.id,)
+        secrets.check()
+
+        hand = await h.open_hand(ALICE)  # a fresh hand from the new board, as a player would
+        march = "Activate › Dogs of War (B1) › Move to B2"
+        assert march in menu(hand)
+        board = await move(h, ALICE, hand, march)
+        dogs = [u for u in public_view(h)["units"] if u["name"] == "Dogs of War"]
+        assert "Dogs of War advances to B2.\nDogs of War advances to B3." in description(board)
+        assert dogs[0]["acted"], "SPRINT took it on to B3 in the one activation"
+        await move(h, ALICE, hand, "End turn")
+        secrets.check()
+
+        ix = await h.slash(ALICE, "resign")
+        assert not h.standin.original(ix).is_ephemeral
+        result = next(m for m in h.standin.public(h.channel)
+                      if m.embeds and m.embeds[0].get("title") == "Result")
+        assert "Computer 1 wins" in result.embeds[0]["description"]
+        final = h.board()
+        fields = {f["name"]: f["value"] for f in final.embeds[0]["fields"]}
+        assert "Computer 1 wins" in fields["Result"]
+        assert final.custom_ids() == [] and final.pinged == ()
+        secrets.check()
         assert h.standin.errors == []
