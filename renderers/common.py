@@ -6,6 +6,7 @@ Fonts come from `data/fonts/` (DejaVu, see its licence file) so text looks the s
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
@@ -67,3 +68,20 @@ def to_png(image: Image.Image) -> bytes:
         image = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
     image.save(buffer, format="PNG", compress_level=1)  # 4x faster than 6, files ~30% larger
     return buffer.getvalue()
+
+
+def blend_palette(colors: Sequence[Color]) -> Image.Image:
+    """Returns a 256-colour palette holding every colour over every other in eight steps: the
+    shades that antialiased text and shapes produce. Boards mapped to it with `to_png_with`
+    skip a full quantizer on each render (about 10 ms) and stay byte-identical for equal views."""
+    steps = 8
+    shades = [tuple(round(b + (f - b) * i / steps) for f, b in zip(fg, bg, strict=True))
+              for fg in colors for bg in colors for i in range(steps + 1)]
+    strip = Image.new("RGB", (len(shades), 1))
+    strip.putdata(shades)
+    return strip.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
+
+
+def to_png_with(image: Image.Image, palette: Image.Image) -> bytes:
+    """Encodes an RGB image as a PNG mapped onto a fixed palette (see `blend_palette`)."""
+    return to_png(image.quantize(palette=palette, dither=Image.Dither.NONE))

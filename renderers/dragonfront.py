@@ -16,12 +16,13 @@ from renderers.common import (
     INK,
     MUTED,
     PANEL,
+    blend_palette,
     card,
     fit_text,
     font,
     new_canvas,
     text_center,
-    to_png,
+    to_png_with,
 )
 
 CELL_W, CELL_H = 160, 118
@@ -34,6 +35,11 @@ FOE = (150, 56, 56)
 FORT = (95, 85, 60)
 BLESSED = (92, 84, 40)
 ROW_TINT = {"spawn": (40, 46, 56), "front": (36, 40, 48)}
+GRID_LINE = (70, 75, 88)
+TRAIT_INK = (220, 220, 200)
+COST_DISC = (40, 90, 170)
+PALETTE = blend_palette([BACKGROUND, PANEL, INK, MUTED, HIGHLIGHT, OWN, FOE, FORT, BLESSED,
+                         *ROW_TINT.values(), GRID_LINE, TRAIT_INK, COST_DISC])
 SHORT = {"FLIGHT": "FLY", "RANGE": "RNG", "SPRINT": "SPR", "RUSH": "RSH", "ARMOR": "ARM",
          "STEALTH": "STL", "SWIFT": "SWF", "BLIGHT": "BLT", "STUN": "STN", "DEATHBLOW": "DBL",
          "BREACH": "BRC", "BERSERK": "BSK", "UNION": "UNI", "CATAPULT": "CAT", "SHIFT": "SHF",
@@ -79,7 +85,7 @@ def render_board(view: dict[str, Any], *, names: Sequence[str]) -> bytes:
         tint = ROW_TINT["spawn"] if row in (0, 3) else ROW_TINT["front"]
         if sp in blessed:
             tint = BLESSED
-        draw.rectangle(box, fill=tint, outline=(70, 75, 88), width=1)
+        draw.rectangle(box, fill=tint, outline=GRID_LINE, width=1)
         rr, cc = (row, sp % 4) if me == 0 else (3 - row, 3 - sp % 4)
         draw.text((box[0] + 4, box[1] + 2), f"{'ABCD'[cc]}{rr + 1}", font=font(14), fill=MUTED)
     for f in view["forts"]:
@@ -87,7 +93,7 @@ def render_board(view: dict[str, Any], *, names: Sequence[str]) -> bytes:
     for u in view["units"]:
         _draw_unit(draw, u, me)
     _draw_side(draw, view, names, me)
-    return to_png(image)
+    return to_png_with(image, PALETTE)
 
 
 def _draw_fort(draw: ImageDraw.ImageDraw, f: dict[str, Any], me: int) -> None:
@@ -127,7 +133,7 @@ def _draw_unit(draw: ImageDraw.ImageDraw, u: dict[str, Any], me: int) -> None:
         draw.text((x1 - 5, y0 + 26), " ".join(status), font=font(14), fill=HIGHLIGHT, anchor="ra")
     traits = " ".join(SHORT.get(t, t[:3]) for t in u["traits"] if t != "STEALTH" or not u["hidden"])
     if traits:
-        draw.text((x0 + 5, y1 - 18), fit_text(traits, w, 14), font=font(14), fill=(220, 220, 200))
+        draw.text((x0 + 5, y1 - 18), fit_text(traits, w, 14), font=font(14), fill=TRAIT_INK)
 
 
 def _draw_side(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str], me: int) -> None:
@@ -199,7 +205,7 @@ def render_hand(view: dict[str, Any], *, names: Sequence[str]) -> bytes | None:
         y = 44 + (i // per_row) * ch
         box = (x, y, x + cw - 10, y + ch - 10)
         card(draw, box, PANEL, outline=HIGHLIGHT if is_champ else INK, radius=8, width=2)
-        draw.ellipse((x + 6, y + 6, x + 36, y + 36), fill=(40, 90, 170))
+        draw.ellipse((x + 6, y + 6, x + 36, y + 36), fill=COST_DISC)
         text_center(draw, (x + 6, y + 6, x + 36, y + 36), str(c["cost"]), size=16, bold=True)
         draw.text((x + 42, y + 6), fit_text(c["name"], cw - 60, 15, bold=True), font=font(15, bold=True), fill=INK)
         kind = c["type"].title() + (" (giant)" if c.get("giant") else "")
@@ -211,4 +217,4 @@ def render_hand(view: dict[str, Any], *, names: Sequence[str]) -> bytes | None:
             body = "Not playable in this engine yet."
         for j, line in enumerate(_wrap(body, cw - 28, 14)[:6]):
             draw.text((x + 8, y + 46 + j * 17), line, font=font(14), fill=INK)
-    return to_png(image)
+    return to_png_with(image, PALETTE)
