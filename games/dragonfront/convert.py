@@ -1,6 +1,7 @@
 """Converts the shared DragonFrontDb card list into the project's own card file.
 
-Run `python -m games.dragonfront.convert`: it reads `/work/shared/dragonfront/AllCards.json` (or the
+Run `python -m games.dragonfront.convert`: it reads `../shared/dragonfront/AllCards.json` beside the
+project checkout (or the
 path given as the first argument), parses every card's ability text into the effect vocabulary the
 engine interprets (see `games.dragonfront.effects`), writes a short description in the project's own
 words, and saves `data/dragonfront/cards.json` plus the eight base decks in `data/dragonfront/decks.json`.
@@ -15,8 +16,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-SOURCE = Path("/work/shared/dragonfront/AllCards.json")
-OUT_DIR = Path(__file__).resolve().parent.parent.parent / "data" / "dragonfront"
+ROOT = Path(__file__).resolve().parent.parent.parent
+SOURCE = ROOT.parent / "shared" / "dragonfront" / "AllCards.json"
+OUT_DIR = ROOT / "data" / "dragonfront"
 
 KEYWORDS = ("FLIGHT", "RANGE", "SPRINT", "RUSH", "ARMOR", "STEALTH", "SWIFT", "BLIGHT", "STUN",
             "DEATHBLOW", "BREACH", "BERSERK", "UNION", "CATAPULT", "SHIFT", "PUSH", "STEELWARD",
