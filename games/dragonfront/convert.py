@@ -1,9 +1,8 @@
 """Converts the shared DragonFrontDb card list into the project's own card file.
 
 Run `python -m games.dragonfront.convert`: it reads `../shared/dragonfront/AllCards.json` beside the
-project checkout (or the
-path given as the first argument), parses every card's ability text into the effect vocabulary the
-engine interprets (see `games.dragonfront.effects`), writes a short description in the project's own
+project checkout (or the path given as the first argument), parses every card's ability text into the
+effect vocabulary the engine interprets (see `games.dragonfront.effects`), writes a short description in the project's own
 words, and saves `data/dragonfront/cards.json` plus the eight base decks in `data/dragonfront/decks.json`.
 A card whose text the parser cannot express is kept with `"unsupported"` set and is never dealt.
 """
