@@ -12,8 +12,6 @@ from typing import Any
 from games.core import Event
 from games.rivalwing.cards import (
     BREATHS,
-    DECK_KINDS,
-    DECK_SIZE,
     KIND_OF,
     KIND_ORDER,
     KINDS,
@@ -45,30 +43,38 @@ def new_build(target: int | None, arma: bool = False) -> dict[str, Any]:
 
 
 class HandInfo:
-    """What a hand allows, worked out once per distinct hand (memoised; read only)."""
+    """What a hand allows, worked out once per distinct multiset of kinds (memoised; read only)."""
 
     __slots__ = ("counts", "kinds", "hit_always", "hit_breath", "hit_wings", "discard", "magic",
-                 "special_plays", "has_regen")
+                 "_special_plays", "has_regen")
 
-    def __init__(self, hand: tuple[int, ...]) -> None:
-        self.counts = _hand_counts(hand)
-        self.kinds = frozenset(k for k, _ in self.counts)
-        self.hit_always = bool(self.kinds & HIT_ALWAYS)
-        self.hit_breath = bool(self.kinds & BREATHS)
-        self.hit_wings = bool(self.kinds & HIT_WINGS)
-        self.discard = [DISCARD[k] for k, _ in self.counts]
-        if len(hand) > 1:
-            self.discard.extend(DISCARD_MORE[k] for k, _ in self.counts)
-        self.magic = [k for k, _ in self.counts if KINDS[k]["category"] == "magic"]
-        plays: list[Option] = []
-        for kind, _ in self.counts:
-            if kind in ("bres", "mres", "innate"):
-                plays.append((f"sp:{kind}", ("Special", KINDS[kind]["name"])))
-            elif kind == "refresh":
-                from games.rivalwing.specials import refresh_options
-                plays.extend(refresh_options(tuple(self.counts)))
-        self.special_plays = plays
-        self.has_regen = "regen" in self.kinds
+    def __init__(self, ranks: tuple[int, ...]) -> None:
+        uniq = tuple(dict.fromkeys(ranks))
+        self.counts = [(KIND_LIST[r], ranks.count(r)) for r in uniq]
+        self.kinds = kinds = frozenset(map(KIND_LIST.__getitem__, uniq))
+        self.hit_always = not HIT_ALWAYS.isdisjoint(kinds)
+        self.hit_breath = not BREATHS.isdisjoint(kinds)
+        self.hit_wings = not HIT_WINGS.isdisjoint(kinds)
+        self.discard = list(map(RANK_DISCARD.__getitem__, uniq))
+        if len(ranks) > 1:
+            self.discard.extend(map(RANK_DISCARD_MORE.__getitem__, uniq))
+        self.magic = [KIND_LIST[r] for r in uniq if RANK_IS_MAGIC[r]]
+        self._special_plays: list[Option] | None = None
+        self.has_regen = "regen" in kinds
+
+    @property
+    def special_plays(self) -> list[Option]:
+        """Returns the options that play a special from this hand (worked out when first asked)."""
+        if self._special_plays is None:
+            plays: list[Option] = []
+            for kind, _ in self.counts:
+                if kind in ("bres", "mres", "innate"):
+                    plays.append((f"sp:{kind}", ("Special", KINDS[kind]["name"])))
+                elif kind == "refresh":
+                    from games.rivalwing.specials import refresh_options
+                    plays.extend(refresh_options(tuple(self.counts)))
+            self._special_plays = plays
+        return self._special_plays
 
 
 HIT_ALWAYS = frozenset(k for k, v in KINDS.items()
@@ -79,11 +85,18 @@ HIT_WINGS = frozenset(k for k, v in KINDS.items()
 DISCARD = {k: (f"dis:{k}", ("Discard", KINDS[k]["name"])) for k in KINDS}
 DISCARD_MORE = {k: (f"dism:{k}", ("Discard more", KINDS[k]["name"])) for k in KINDS}
 _INFO: dict[tuple[int, ...], HandInfo] = {}
+KIND_LIST = tuple(KINDS)
+"""Kind codes in deck order; a kind's rank is its index here."""
+KIND_RANK = tuple(KIND_ORDER[k] for k in KIND_OF)
+"""Kind rank per card id (both decks)."""
+RANK_DISCARD = tuple(DISCARD[k] for k in KIND_LIST)
+RANK_DISCARD_MORE = tuple(DISCARD_MORE[k] for k in KIND_LIST)
+RANK_IS_MAGIC = tuple(KINDS[k]["category"] == "magic" for k in KIND_LIST)
 
 
 def hand_info(state: RWState, seat: int) -> HandInfo:
-    """Returns the memoised HandInfo of a seat's hand."""
-    key = tuple(state.hands[seat])
+    """Returns the memoised HandInfo of a seat's hand (keyed by its kinds, not its card ids)."""
+    key = tuple(sorted(map(KIND_RANK.__getitem__, state.hands[seat])))
     found = _INFO.get(key)
     if found is None:
         if len(_INFO) > 100_000:
@@ -95,22 +108,6 @@ def hand_info(state: RWState, seat: int) -> HandInfo:
 def hand_counts(state: RWState, seat: int) -> list[tuple[str, int]]:
     """Returns (kind, count) for a hand, in deck order (memoised; callers must not mutate it)."""
     return hand_info(state, seat).counts
-
-
-def _hand_counts(hand: tuple[int, ...]) -> list[tuple[str, int]]:
-    out: list[tuple[str, int]] = []
-    last = ""
-    n = 0
-    for x in sorted(c % DECK_SIZE for c in hand):
-        kind = DECK_KINDS[x]
-        if kind != last:
-            if n:
-                out.append((last, n))
-            last, n = kind, 0
-        n += 1
-    if n:
-        out.append((last, n))
-    return out
 
 
 def take(state: RWState, seat: int, kind: str) -> int:
