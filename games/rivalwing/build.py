@@ -6,7 +6,9 @@ target) and slotted magic stays in its slot, marked by card id, until the declar
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Collection
+from functools import lru_cache, reduce
+from operator import or_
 from typing import Any
 
 from games.core import Event
@@ -19,7 +21,6 @@ from games.rivalwing.cards import (
     MARKER,
     SIDES,
     kind_name,
-    kind_of,
     name_of,
 )
 from games.rivalwing.state import (
@@ -28,11 +29,11 @@ from games.rivalwing.state import (
     has_special,
     has_wings,
     is_breached,
-    is_ready,
     roll,
 )
 
-Option = tuple[str, tuple[str, ...]]
+Option = tuple[str, tuple[str, ...] | None]
+"""(code, label); a None label follows from the code (Refresh)."""
 MAX_RESTARTS = 2
 
 
@@ -43,28 +44,64 @@ def new_build(target: int | None, arma: bool = False) -> dict[str, Any]:
 
 
 class HandInfo:
-    """What a hand allows, worked out once per distinct multiset of kinds (memoised; read only)."""
+    """What a hand allows, worked out once per distinct multiset of kinds (memoised; read only).
 
-    __slots__ = ("counts", "kinds", "hit_always", "hit_breath", "hit_wings", "discard", "magic",
-                 "_special_plays", "has_regen")
+    Only the discard options are made at once (every turn phase needs them); the rest is worked
+    out when first asked.
+    """
+
+    __slots__ = ("ranks", "uniq", "flags", "discard", "_counts", "_magic", "_special_plays")
 
     def __init__(self, ranks: tuple[int, ...]) -> None:
-        uniq = tuple(dict.fromkeys(ranks))
-        self.counts = [(KIND_LIST[r], ranks.count(r)) for r in uniq]
-        self.kinds = kinds = frozenset(map(KIND_LIST.__getitem__, uniq))
-        self.hit_always = not HIT_ALWAYS.isdisjoint(kinds)
-        self.hit_breath = not BREATHS.isdisjoint(kinds)
-        self.hit_wings = not HIT_WINGS.isdisjoint(kinds)
+        self.ranks = ranks
+        self.uniq = uniq = tuple(dict.fromkeys(ranks))
+        self.flags = reduce(or_, map(RANK_FLAGS.__getitem__, uniq), 0)
         self.discard = list(map(RANK_DISCARD.__getitem__, uniq))
         if len(ranks) > 1:
             self.discard.extend(map(RANK_DISCARD_MORE.__getitem__, uniq))
-        self.magic = [KIND_LIST[r] for r in uniq if RANK_IS_MAGIC[r]]
+        self._counts: list[tuple[str, int]] | None = None
+        self._magic: list[str] | None = None
         self._special_plays: list[Option] | None = None
-        self.has_regen = "regen" in kinds
+
+    @property
+    def hit_always(self) -> bool:
+        """True when the hand holds a card that hits without Wings or a breath."""
+        return bool(self.flags & HIT_ALWAYS_FLAG)
+
+    @property
+    def hit_breath(self) -> bool:
+        """True when the hand holds a breath card."""
+        return bool(self.flags & BREATH_FLAG)
+
+    @property
+    def hit_wings(self) -> bool:
+        """True when the hand holds a hit card that needs Wings."""
+        return bool(self.flags & HIT_WINGS_FLAG)
+
+    @property
+    def has_regen(self) -> bool:
+        """True when the hand holds Regeneration."""
+        return bool(self.flags & REGEN_FLAG)
+
+    @property
+    def counts(self) -> list[tuple[str, int]]:
+        """Returns (kind, count) for the hand, in deck order."""
+        if self._counts is None:
+            ranks = self.ranks
+            self._counts = [(KIND_LIST[r], ranks.count(r)) for r in self.uniq]
+        return self._counts
+
+    @property
+    def magic(self) -> list[str]:
+        """Returns the magic kinds in the hand, in deck order."""
+        if self._magic is None:
+            self._magic = ([KIND_LIST[r] for r in self.uniq if RANK_FLAGS[r] & MAGIC_FLAG]
+                           if self.flags & MAGIC_FLAG else [])
+        return self._magic
 
     @property
     def special_plays(self) -> list[Option]:
-        """Returns the options that play a special from this hand (worked out when first asked)."""
+        """Returns the options that play a special from this hand."""
         if self._special_plays is None:
             plays: list[Option] = []
             for kind, _ in self.counts:
@@ -91,7 +128,18 @@ KIND_RANK = tuple(KIND_ORDER[k] for k in KIND_OF)
 """Kind rank per card id (both decks)."""
 RANK_DISCARD = tuple(DISCARD[k] for k in KIND_LIST)
 RANK_DISCARD_MORE = tuple(DISCARD_MORE[k] for k in KIND_LIST)
-RANK_IS_MAGIC = tuple(KINDS[k]["category"] == "magic" for k in KIND_LIST)
+HIT_ALWAYS_FLAG, BREATH_FLAG, HIT_WINGS_FLAG, MAGIC_FLAG, REGEN_FLAG = 1, 2, 4, 8, 16
+
+
+def _rank_flags(kind: str) -> int:
+    """Returns the HandInfo flag bits of one kind."""
+    return ((kind in HIT_ALWAYS) * HIT_ALWAYS_FLAG | (kind in BREATHS) * BREATH_FLAG
+            | (kind in HIT_WINGS) * HIT_WINGS_FLAG | (kind == "regen") * REGEN_FLAG
+            | (KINDS[kind]["category"] == "magic") * MAGIC_FLAG)
+
+
+RANK_FLAGS = tuple(map(_rank_flags, KIND_LIST))
+"""HandInfo flag bits per kind rank."""
 
 
 def hand_info(state: RWState, seat: int) -> HandInfo:
@@ -99,7 +147,7 @@ def hand_info(state: RWState, seat: int) -> HandInfo:
     key = tuple(sorted(map(KIND_RANK.__getitem__, state.hands[seat])))
     found = _INFO.get(key)
     if found is None:
-        if len(_INFO) > 100_000:
+        if len(_INFO) > 1024:
             _INFO.clear()
         found = _INFO[key] = HandInfo(key)
     return found
@@ -119,20 +167,24 @@ def take(state: RWState, seat: int, kind: str) -> int:
     raise KeyError(kind)
 
 
-def ready_magic(state: RWState, seat: int, used: set[int]) -> list[tuple[str, int]]:
+def ready_magic(state: RWState, seat: int, used: Collection[int] = ()) -> list[tuple[str, int]]:
     """Returns (kind, card) of ready attack magic not already in the build, one per kind."""
-    out: dict[str, int] = {}
     dragon = state.dragons[seat]
-    slots = dragon["slots"]
-    if not slots or all(card is None for card, _ in slots):
-        return []
-    for i, (card, _) in enumerate(slots):
-        if card is None or card in used or not is_ready(state, seat, i):
+    turns = dragon["turns"]
+    out: dict[str, int] = {}
+    for card, turn in dragon["slots"]:
+        if card is None or turn >= turns or card in used:
             continue
-        kind = kind_of(card)
-        if KINDS[kind].get("magic") == "attack" and kind not in out:
+        kind = ATTACK_MAGIC_OF[card]
+        if kind is not None and kind not in out:
             out[kind] = card
+    if len(out) < 2:
+        return list(out.items())
     return sorted(out.items(), key=lambda kv: KIND_ORDER[kv[0]])
+
+
+ATTACK_MAGIC_OF = tuple(k if KINDS[k].get("magic") == "attack" else None for k in KIND_OF)
+"""The attack magic kind per card id, None for other cards."""
 
 
 def hit_name(build: dict[str, Any], i: int) -> str:
@@ -179,21 +231,40 @@ def who(state: RWState, attacker: int, seat: int) -> str:
     return "Myself" if seat == attacker else f"{{p{seat}}}"
 
 
-def can_start(state: RWState, p: int, target: int | None) -> bool:
-    """True when an attack on `target` (None = yourself) has at least one card that may go in it."""
-    b = new_build(target)
-    saved = state.build
-    state.build = b
-    try:
-        opts: list[Option] = []
-        build_options(state, p, opts, only_adds=True)
-        return bool(opts)
-    finally:
-        state.build = saved
+def magic_can_start(state: RWState, p: int, target: int | None,
+                    magic: list[tuple[str, int]]) -> bool:
+    """True when ready magic alone may open an attack on `target` (None = yourself).
+
+    This is whether `build_options` offers any add on an empty build when the hand holds no card
+    that can hit: Remove Breath Resistance, Core Hit or Crush on a target without Magic
+    Resistance (Crush needs an unbreached side), or Heal / Swap with something to act on.
+    """
+    t_mr = _mr(state, target)
+    for kind, _card in magic:
+        if target is not None and not t_mr and (
+                kind in ("rbr", "corehit")
+                or (kind == "crush" and not all(is_breached(state, target, s) for s in SIDES))):
+            return True
+        if kind == "heal" and _has_heal_choice(state, p, target):
+            return True
+        if kind == "swap" and swap_seats(state, p, target):
+            return True
+    return False
 
 
-def build_options(state: RWState, p: int, out: list[Option], *, only_adds: bool = False) -> None:
-    """Appends the legal next steps of the attack being built."""
+def _has_heal_choice(state: RWState, attacker: int, target: int | None) -> bool:
+    """True when `heal_choices` would offer at least one entry."""
+    for s in (attacker,) if target is None else (attacker, target):
+        if _mr(state, s):
+            continue
+        for place in state.dragons[s]["loc"].values():
+            if place["entries"] and not place["breached"]:
+                return True
+    return False
+
+
+def build_options(state: RWState, p: int, out: list[Option], info: HandInfo | None = None) -> None:
+    """Appends the legal next steps of the attack being built (`info`: the hand's, if known)."""
     b = state.build
     assert b is not None
     if b["arma"]:
@@ -204,7 +275,7 @@ def build_options(state: RWState, p: int, out: list[Option], *, only_adds: bool 
     n_hits = len(hits)
     cap = 1 + len(b["combos"]) + (1 if b["focus"] else 0)
     wings = has_wings(state, p)
-    counts = dict(hand_counts(state, p))
+    counts = dict((info or hand_info(state, p)).counts)
     used_dive = any(h["kind"] == "dive" or h["dive"] is not None for h in hits)
     has_breath = any(h["kind"] in BREATHS for h in hits)
     used_magic = {m["card"] for m in b["magic"]}
@@ -249,7 +320,7 @@ def build_options(state: RWState, p: int, out: list[Option], *, only_adds: bool 
                             out.append((f"mg:crush:{s}", ("Add", name, LOC_NAME[s])))
             elif kind in ("heal", "swap"):
                 _self_magic(state, p, t, kind, out)
-        if "called" in magic_kinds and not only_adds:
+        if "called" in magic_kinds:
             locs = [*SIDES, "W"] if has_wings(state, t) else list(SIDES)
             for i, h in enumerate(hits):
                 if h["aim"] is None and h["wing"] is None:
@@ -259,8 +330,6 @@ def build_options(state: RWState, p: int, out: list[Option], *, only_adds: bool 
         for kind, _card in ready_magic(state, p, used_magic):
             if kind in ("heal", "swap"):
                 _self_magic(state, p, None, kind, out)
-    if only_adds:
-        return
     if is_declarable(b):
         out.append(("decl", ("Declare attack",)))
     if state.restarts < MAX_RESTARTS or not out:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 from games.core import (
@@ -19,12 +20,13 @@ from games.core import (
 from games.rivalwing import actions as acts
 from games.rivalwing.actions import Act
 from games.rivalwing.build import (
+    HandInfo,
     apply_build,
     arma_targets,
     build_options,
-    can_start,
     cancel_build,
     hand_info,
+    magic_can_start,
     new_build,
     ready_magic,
     take,
@@ -47,14 +49,15 @@ from games.rivalwing.resolve import (
     end_turn,
     start_turn,
 )
-from games.rivalwing.specials import apply_special, special_options
+from games.rivalwing.specials import apply_special, refresh_label, special_options
 from games.rivalwing.state import DEAL, RWState, element, has_wings, knock_out, new_dragon
 from games.rivalwing.view import shuffle_hidden, text_board, view_of
 from games.rng import Rng
 
 log = logging.getLogger(__name__)
 
-Option = tuple[str, tuple[str, ...]]
+Option = tuple[str, tuple[str, ...] | None]
+"""(code, label); a None label follows from the code (Refresh)."""
 TURN_PHASES = ("action", "build", "discard", "place")
 
 SUMMARY = (
@@ -66,11 +69,22 @@ SUMMARY = (
 )
 
 
-_ATK_CODE = [f"atk:{t}" for t in range(8)]
-_ACTS: dict[str, Act] = {}
+class _ActCache(dict):
+    """Interned Act per code (made on first use), so listing actions allocates little."""
+
+    def __missing__(self, code: str) -> Act:
+        if len(self) > 100_000:
+            self.clear()
+        act = self[code] = Act(code)
+        return act
+
+
+_ACTS = _ActCache()
+_code_of = itemgetter(0)
+_ATTACK = [(f"atk:{t}", ("Attack", f"{{p{t}}}")) for t in range(8)]
+END: Option = ("end", ("End turn",))
 _MEMO: dict[tuple[int, int], tuple[RWState, int, list[Option]]] = {}
 _LABELS: dict[int, tuple[RWState, int, dict[str, tuple[str, ...]]]] = {}
-_ATK_LABEL = [("Attack", f"{{p{t}}}") for t in range(8)]
 
 
 class RivalWing(Game):
@@ -127,9 +141,14 @@ class RivalWing(Game):
             return (state.attack["window"]["seat"],)
         return (state.active,)
 
-    def options(self, state: RWState, seat: int) -> list[Option]:
-        """Returns (code, label) for every legal action of `seat` (memoised per state version;
-        callers must not mutate the list)."""
+    def options(self, state: RWState, seat: int) -> list[tuple[str, tuple[str, ...]]]:
+        """Returns (code, label) for every legal action of `seat`."""
+        return [(code, refresh_label(code) if lab is None else lab)
+                for code, lab in self._cached_options(state, seat)]
+
+    def _cached_options(self, state: RWState, seat: int) -> list[Option]:
+        """Returns (code, label or None) for every legal action of `seat` (memoised per state
+        version; callers must not mutate the list). A None label is worked out by `options`."""
         key = (id(state), seat)
         memo = _MEMO.get(key)
         if memo is not None and memo[0] is state and memo[1] == state.version:
@@ -146,65 +165,56 @@ class RivalWing(Game):
             return out
         if not state.dragons[seat]["conscious"]:
             return out
+        info = hand_info(state, seat)
         phase = state.phase
         if seat == state.active and phase in TURN_PHASES:
             if phase == "action":
-                self._action_options(state, seat, out)
+                self._action_options(state, seat, out, info)
             elif phase == "build":
-                build_options(state, seat, out)
+                build_options(state, seat, out, info)
             elif phase == "place":
-                self._place_options(state, seat, out)
-                out.append(("end", ("End turn",)))
+                self._place_options(state, seat, out, info.magic)
+                out.append(END)
             else:
-                self._discard_options(state, seat, out)
-                out.append(("end", ("End turn",)))
+                out.extend(info.discard)
+                out.append(END)
         elif phase == "defense" and state.attack["window"]["seat"] == seat:
             defense_options(state, seat, out)
-        special_options(state, seat, out)
+        special_options(state, seat, out, info)
         return out
 
     def legal_actions(self, state: RWState, seat: int) -> list[Act]:
-        out = []
-        for code, _ in self.options(state, seat):
-            act = _ACTS.get(code)
-            if act is None:
-                if len(_ACTS) > 100_000:
-                    _ACTS.clear()
-                act = _ACTS[code] = Act(code)
-            out.append(act)
-        return out
+        return list(map(_ACTS.__getitem__, map(_code_of, self._cached_options(state, seat))))
 
-    def _action_options(self, state: RWState, p: int, out: list[Option]) -> None:
-        info = hand_info(state, p)
+    @staticmethod
+    def _action_options(state: RWState, p: int, out: list[Option], info: HandInfo) -> None:
         has_hit = info.hit_always or (
             (info.hit_breath and element(state, p) is not None)
             or (info.hit_wings and has_wings(state, p)))
-        magic = ready_magic(state, p, set())
+        magic = ready_magic(state, p)
         dragons = state.dragons
         n = state.players
         for i in range(1, n):
             t = (p + i) % n
-            if dragons[t]["conscious"] and (has_hit or (magic and can_start(state, p, t))):
-                out.append((_ATK_CODE[t], _ATK_LABEL[t]))
+            if dragons[t]["conscious"] and (
+                    has_hit or (magic and magic_can_start(state, p, t, magic))):
+                out.append(_ATTACK[t])
         if magic:
             if any(k == "arma" for k, _ in magic) and arma_targets(state, p):
                 out.append(("atk:arma", ("Attack", "Armageddon (every other dragon)")))
-            if can_start(state, p, None):
+            if magic_can_start(state, p, None, magic):
                 out.append(("atk:self", ("Attack", "Myself (Heal or Swap)")))
         if info.magic:
-            self._place_options(state, p, out, info.magic)
+            RivalWing._place_options(state, p, out, info.magic)
         out.extend(info.discard)
         if not state.hands[p]:
             out.append(("pass", ("Pass",)))
 
     @staticmethod
-    def _place_options(state: RWState, p: int, out: list[Option],
-                       magic: list[str] | None = None) -> None:
+    def _place_options(state: RWState, p: int, out: list[Option], magic: list[str]) -> None:
         slots = state.dragons[p]["slots"]
         if not slots:
             return
-        if magic is None:
-            magic = hand_info(state, p).magic
         more = len(slots) - len(state.placed) > 1
         for kind in magic:
             name = KINDS[kind]["name"]
@@ -215,10 +225,6 @@ class RivalWing(Game):
                 out.append((f"mag:{kind}:{j}", ("Place magic", name, where)))
                 if more:
                     out.append((f"magm:{kind}:{j}", ("Place more magic", name, where)))
-
-    @staticmethod
-    def _discard_options(state: RWState, p: int, out: list[Option]) -> None:
-        out.extend(hand_info(state, p).discard)
 
     # -- applying ---------------------------------------------------------------------------------
 
@@ -231,12 +237,12 @@ class RivalWing(Game):
             if self.timeout_action(state, seat).code != "tout":
                 raise IllegalAction("Only the host may time out a turn, and only when one is owed.")
             return self._apply(state, seat, Act(code))
-        opts = self.options(state, seat)
+        opts = self._cached_options(state, seat)
         if not opts:
             raise NotYourTurn("You have nothing to decide now.")
         for candidate, _ in opts:
             if candidate == code:
-                return self._apply(state, seat, Act(code))
+                return self._apply(state, seat, _ACTS[code])
         raise IllegalAction(f"'{code}' is not a legal move now.")
 
     def _apply(self, state: RWState, seat: int, action: Act) -> list[Event]:

@@ -6,11 +6,12 @@ from __future__ import annotations
 from itertools import product
 
 from games.core import Event
-from games.rivalwing.build import hand_info, prune_build, take
-from games.rivalwing.cards import LOC_NAME, SPECIAL_IDS, kind_name, kind_of, name_of
+from games.rivalwing.build import HandInfo, hand_info, prune_build, take
+from games.rivalwing.cards import KINDS, LOC_NAME, SPECIAL_IDS, kind_name, kind_of, name_of
 from games.rivalwing.state import RWState, discard_cards, draw_to, entry_net
 
-Option = tuple[str, tuple[str, ...]]
+Option = tuple[str, tuple[str, ...] | None]
+"""(code, label); a None label follows from the code (`refresh_label`)."""
 
 
 def may_play_specials(state: RWState, seat: int) -> bool:
@@ -19,14 +20,15 @@ def may_play_specials(state: RWState, seat: int) -> bool:
             and state.dragons[seat]["conscious"])
 
 
-def special_options(state: RWState, seat: int, out: list[Option]) -> None:
-    """Appends the specials `seat` may play or remove now."""
+def special_options(state: RWState, seat: int, out: list[Option],
+                    info: HandInfo | None = None) -> None:
+    """Appends the specials `seat` may play or remove now (`info`: its hand's, if known)."""
     if not may_play_specials(state, seat):
         return
     dragon = state.dragons[seat]
     specials = dragon["specials"]
     if None in specials and not SPECIAL_IDS.isdisjoint(state.hands[seat]):
-        info = hand_info(state, seat)
+        info = info or hand_info(state, seat)
         out.extend(info.special_plays)
         if info.has_regen:
             name = kind_name("regen")
@@ -57,25 +59,27 @@ def special_options(state: RWState, seat: int, out: list[Option]) -> None:
             out.append((f"rm:{i}", ("Special", name)))
 
 
-def refresh_options(counts: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
-    """Returns the Refresh options for a hand: every sub-multiset of the other cards to discard."""
-    pieces = []
-    for k, n in counts:
-        n -= k == "refresh"
-        if n > 0:
-            name = kind_name(k)
-            pieces.append([None, *(("+".join([k] * m), ", ".join([name] * m))
-                                   for m in range(1, n + 1))])
-    out = []
-    title = kind_name("refresh")
-    for combo in product(*pieces):
-        chosen = [c for c in combo if c is not None]
-        if not chosen:
-            out.append(("sp:refresh", ("Special", title, "keep your hand")))
-            continue
-        out.append(("sp:refresh:" + "+".join(c[0] for c in chosen),
-                    ("Special", title, "discard " + ", ".join(c[1] for c in chosen))))
-    return tuple(out)
+def refresh_options(counts: tuple[tuple[str, int], ...]) -> list[Option]:
+    """Returns the Refresh options for a hand: every sub-multiset of the other cards to discard.
+
+    Their labels are left None (they follow from the code; see `refresh_label`)."""
+    pieces = [_REFRESH_PIECES[k][:n + 1 - (k == "refresh")] for k, n in counts]
+    return [("sp:refresh:" + chosen[:-1], None) if chosen else _KEEP
+            for chosen in map("".join, product(*pieces))]
+
+
+def refresh_label(code: str) -> tuple[str, ...]:
+    """Returns the label of a Refresh code such as `sp:refresh:claw.F+claw.F`."""
+    kinds = code.split(":")[2:]
+    if not kinds:
+        return _KEEP[1]
+    return ("Special", kind_name("refresh"),
+            "discard " + ", ".join(kind_name(k) for k in kinds[0].split("+")))
+
+
+_REFRESH_PIECES = {k: tuple((k + "+") * m for m in range(2 * v["count"] + 1)) for k, v in KINDS.items()}
+"""Per kind, the code pieces that discard 0, 1, 2, ... copies of it (each ending in '+')."""
+_KEEP: Option = ("sp:refresh", ("Special", kind_name("refresh"), "keep your hand"))
 
 
 def apply_special(state: RWState, seat: int, parts: list[str], events: list[Event]) -> None:
