@@ -50,18 +50,25 @@ class HandInfo:
     out when first asked.
     """
 
-    __slots__ = ("ranks", "uniq", "flags", "discard", "_counts", "_magic", "_special_plays")
+    __slots__ = ("ranks", "uniq", "_flags", "discard", "_counts", "_magic", "_special_plays")
 
     def __init__(self, ranks: tuple[int, ...]) -> None:
         self.ranks = ranks
         self.uniq = uniq = tuple(dict.fromkeys(ranks))
-        self.flags = reduce(or_, map(RANK_FLAGS.__getitem__, uniq), 0)
         self.discard = list(map(RANK_DISCARD.__getitem__, uniq))
         if len(ranks) > 1:
             self.discard.extend(map(RANK_DISCARD_MORE.__getitem__, uniq))
+        self._flags: int | None = None
         self._counts: list[tuple[str, int]] | None = None
         self._magic: list[str] | None = None
         self._special_plays: list[Option] | None = None
+
+    @property
+    def flags(self) -> int:
+        """Returns the hand's flag bits (HIT_ALWAYS_FLAG, ...), or-ed over its kinds."""
+        if self._flags is None:
+            self._flags = reduce(or_, map(RANK_FLAGS.__getitem__, self.uniq), 0)
+        return self._flags
 
     @property
     def hit_always(self) -> bool:
@@ -90,6 +97,11 @@ class HandInfo:
             ranks = self.ranks
             self._counts = [(KIND_LIST[r], ranks.count(r)) for r in self.uniq]
         return self._counts
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        """Returns the kinds in the hand."""
+        return frozenset(map(KIND_LIST.__getitem__, self.uniq))
 
     @property
     def magic(self) -> list[str]:
@@ -275,7 +287,8 @@ def build_options(state: RWState, p: int, out: list[Option], info: HandInfo | No
     n_hits = len(hits)
     cap = 1 + len(b["combos"]) + (1 if b["focus"] else 0)
     wings = has_wings(state, p)
-    counts = dict((info or hand_info(state, p)).counts)
+    info = info or hand_info(state, p)
+    counts = info.kinds
     used_dive = any(h["kind"] == "dive" or h["dive"] is not None for h in hits)
     has_breath = any(h["kind"] in BREATHS for h in hits)
     used_magic = {m["card"] for m in b["magic"]}
@@ -287,9 +300,9 @@ def build_options(state: RWState, p: int, out: list[Option], info: HandInfo | No
         elif wings and "combo" in counts:
             prefix, group = "addc", "Add with Combo"
         if prefix:
-            elem = element(state, p)
-            for kind in counts:
-                out.extend(_hit_options(prefix, group, kind, elem, wings, has_breath, used_dive))
+            table = _hit_table(prefix, group, element(state, p), wings, has_breath, used_dive)
+            for rank in info.uniq:
+                out.extend(table[rank])
         if wings and b["focus"] is None and n_hits >= 1 and "fdive" in counts:
             for s in SIDES:
                 out.append((f"fd:{s}", ("Add", "Focused Dive", LOC_NAME[s])))
@@ -336,7 +349,14 @@ def build_options(state: RWState, p: int, out: list[Option], info: HandInfo | No
         out.append(("restart", ("Start over",)))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
+def _hit_table(prefix: str, group: str, elem: str | None, wings: bool, has_breath: bool,
+               used_dive: bool) -> tuple[tuple[Option, ...], ...]:
+    """Returns, per kind rank, the options that add one hit card of that kind (memoised)."""
+    return tuple(_hit_options(prefix, group, kind, elem, wings, has_breath, used_dive)
+                 for kind in KIND_LIST)
+
+
 def _hit_options(prefix: str, group: str, kind: str, elem: str | None, wings: bool,
                  has_breath: bool, used_dive: bool) -> tuple[Option, ...]:
     """Returns the options that add one hit card of `kind` (memoised)."""

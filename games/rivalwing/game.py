@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
@@ -36,6 +37,7 @@ from games.rivalwing.cards import (
     KINDS,
     MAT_IDS,
     MATS,
+    NAME_OF,
     kind_name,
     name_of,
 )
@@ -50,7 +52,15 @@ from games.rivalwing.resolve import (
     start_turn,
 )
 from games.rivalwing.specials import apply_special, refresh_label, special_options
-from games.rivalwing.state import DEAL, RWState, element, has_wings, knock_out, new_dragon
+from games.rivalwing.state import (
+    DEAL,
+    EventCache,
+    RWState,
+    element,
+    has_wings,
+    knock_out,
+    new_dragon,
+)
 from games.rivalwing.view import shuffle_hidden, text_board, view_of
 from games.rng import Rng
 
@@ -83,8 +93,20 @@ _ACTS = _ActCache()
 _code_of = itemgetter(0)
 _ATTACK = [(f"atk:{t}", ("Attack", f"{{p{t}}}")) for t in range(8)]
 END: Option = ("end", ("End turn",))
+_DISCARDS = EventCache(lambda p, kind: Event(f"{{p{p}}} discards {kind_name(kind)}."))
 _MEMO: dict[tuple[int, int], tuple[RWState, int, list[Option]]] = {}
 _LABELS: dict[int, tuple[RWState, int, dict[str, tuple[str, ...]]]] = {}
+
+
+@lru_cache(maxsize=4096)
+def _place_step(kind: str, j: int, old: str | None, more: bool) -> tuple[Option, ...]:
+    """Returns the options that place magic of `kind` in slot j (holding card `old`)."""
+    name = KINDS[kind]["name"]
+    where = f"Slot {j + 1} " + ("(empty)" if old is None else f"(replace {old})")
+    out: tuple[Option, ...] = ((f"mag:{kind}:{j}", ("Place magic", name, where)),)
+    if more:
+        out += ((f"magm:{kind}:{j}", ("Place more magic", name, where)),)
+    return out
 
 
 class RivalWing(Game):
@@ -215,16 +237,12 @@ class RivalWing(Game):
         slots = state.dragons[p]["slots"]
         if not slots:
             return
-        more = len(slots) - len(state.placed) > 1
+        placed = state.placed
+        more = len(slots) - len(placed) > 1
         for kind in magic:
-            name = KINDS[kind]["name"]
             for j, (card, _turn) in enumerate(slots):
-                if j in state.placed:
-                    continue
-                where = f"Slot {j + 1} " + ("(empty)" if card is None else f"(replace {name_of(card)})")
-                out.append((f"mag:{kind}:{j}", ("Place magic", name, where)))
-                if more:
-                    out.append((f"magm:{kind}:{j}", ("Place more magic", name, where)))
+                if j not in placed:
+                    out.extend(_place_step(kind, j, None if card is None else NAME_OF[card], more))
 
     # -- applying ---------------------------------------------------------------------------------
 
@@ -254,7 +272,7 @@ class RivalWing(Game):
         if head in ("dis", "dism"):
             state.discard.append(take(state, p, parts[1]))
             state.phase = "discard"
-            events.append(Event(f"{{p{p}}} discards {kind_name(parts[1])}."))
+            events.append(_DISCARDS[p, parts[1]])
             if head == "dis":
                 end_turn(state, events)
         elif head in ("sp", "rm"):

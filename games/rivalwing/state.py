@@ -9,6 +9,7 @@ lists special slots (card id or None). An entry is `{"id", "card", "amount", "co
 from __future__ import annotations
 
 import pickle
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -92,6 +93,21 @@ def new_dragon(mat: str) -> dict[str, Any]:
     return {"mat": mat, "loc": loc, "slots": [[None, 0] for _ in range(m["magic_slots"])],
             "specials": [None] * m["special_slots"], "conscious": True, "turns": 0,
             "timeouts": 0, "withdrawn": False, "last_damager": None}
+
+
+class EventCache(dict):
+    """Shared Event objects for frequent texts, made on first use from a key tuple (events are
+    immutable, so one object may be told many times)."""
+
+    def __init__(self, make: Callable[..., Event]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: tuple[Any, ...]) -> Event:
+        if len(self) > 10_000:
+            self.clear()
+        event = self[key] = self.make(*key)
+        return event
 
 
 # -- reading a mat ---------------------------------------------------------------------------------
