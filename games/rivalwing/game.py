@@ -60,6 +60,7 @@ from games.rivalwing.state import (
     has_wings,
     knock_out,
     new_dragon,
+    shuffle,
 )
 from games.rivalwing.view import shuffle_hidden, text_board, view_of
 from games.rng import Rng
@@ -142,7 +143,7 @@ class RivalWing(Game):
         first = (dealer + 1) % players
         decks = 1 if players <= 4 else 2
         deck = list(range(DECK_SIZE * decks))
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         state = RWState(players=players, rng=rng, mats=mats, dealer=dealer, first=first,
                         round_limit=30 + 3 * players, deck=deck,
                         hands=[[] for _ in range(players)],

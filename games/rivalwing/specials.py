@@ -3,11 +3,12 @@ conscious player whenever the engine waits for input, except under the Chaos loc
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 
 from games.core import Event
 from games.rivalwing.build import HandInfo, hand_info, prune_build, take
-from games.rivalwing.cards import KINDS, LOC_NAME, SPECIAL_IDS, kind_name, kind_of, name_of
+from games.rivalwing.cards import KIND_OF, KINDS, LOC_NAME, SPECIAL_IDS, kind_name, kind_of, name_of
 from games.rivalwing.state import RWState, discard_cards, draw_to, entry_net
 
 Option = tuple[str, tuple[str, ...] | None]
@@ -23,9 +24,11 @@ def may_play_specials(state: RWState, seat: int) -> bool:
 def special_options(state: RWState, seat: int, out: list[Option],
                     info: HandInfo | None = None) -> None:
     """Appends the specials `seat` may play or remove now (`info`: its hand's, if known)."""
-    if not may_play_specials(state, seat):
+    if state.phase in ("over", "resolving") or state.chaos_lock:
         return
     dragon = state.dragons[seat]
+    if not dragon["conscious"]:
+        return
     specials = dragon["specials"]
     if None in specials and not SPECIAL_IDS.isdisjoint(state.hands[seat]):
         info = info or hand_info(state, seat)
@@ -41,22 +44,30 @@ def special_options(state: RWState, seat: int, out: list[Option],
                         f"{e['amount']} (net {entry_net(e)}) #{e['id']}")))
             if "W" in dragon["loc"] and dragon["loc"]["W"]["breached"]:
                 out.append(("sp:regen:W", ("Special", name, "restore your Wings")))
-    if specials.count(None) == len(specials):
-        return
+    several = len(specials) > 1
     for i, card in enumerate(specials):
         if card is None:
             continue
-        kind = kind_of(card)
-        name = f"Discard {kind_name(kind)}"
-        if len(specials) > 1:
-            name += f" (special slot {i + 1})"
-        filled = [j for j, (c, _) in enumerate(dragon["slots"]) if c is not None]
-        if kind == "innate" and len(filled) > len(dragon["slots"]) - 1:
-            for j in filled:
-                out.append((f"rm:{i}:{j}", ("Special", name, f"and slotted "
-                                            f"{name_of(dragon['slots'][j][0])} (slot {j + 1})")))
-        else:
-            out.append((f"rm:{i}", ("Special", name)))
+        kind = KIND_OF[card]
+        if kind == "innate":
+            slots = dragon["slots"]
+            filled = [j for j, (c, _) in enumerate(slots) if c is not None]
+            if len(filled) > len(slots) - 1:
+                name = _remove_option(i, kind, several)[1][1]
+                for j in filled:
+                    out.append((f"rm:{i}:{j}", ("Special", name, f"and slotted "
+                                                f"{name_of(slots[j][0])} (slot {j + 1})")))
+                continue
+        out.append(_remove_option(i, kind, several))
+
+
+@lru_cache(maxsize=1024)
+def _remove_option(i: int, kind: str, several: bool) -> Option:
+    """Returns the option that discards the special of `kind` from special slot i."""
+    name = f"Discard {kind_name(kind)}"
+    if several:
+        name += f" (special slot {i + 1})"
+    return (f"rm:{i}", ("Special", name))
 
 
 def refresh_options(counts: tuple[tuple[str, int], ...]) -> list[Option]:
