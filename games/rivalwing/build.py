@@ -165,6 +165,14 @@ def hand_info(state: RWState, seat: int) -> HandInfo:
     return found
 
 
+def discard_options(hand: list[int]) -> list[Option]:
+    """Returns the Discard (and Discard more) options of a hand, as `HandInfo.discard` has them."""
+    uniq = dict.fromkeys(sorted(map(KIND_RANK.__getitem__, hand)))
+    if len(hand) > 1:
+        return [*map(RANK_DISCARD.__getitem__, uniq), *map(RANK_DISCARD_MORE.__getitem__, uniq)]
+    return list(map(RANK_DISCARD.__getitem__, uniq))
+
+
 def hand_counts(state: RWState, seat: int) -> list[tuple[str, int]]:
     """Returns (kind, count) for a hand, in deck order (memoised; callers must not mutate it)."""
     return hand_info(state, seat).counts

@@ -26,6 +26,7 @@ from games.rivalwing.build import (
     arma_targets,
     build_options,
     cancel_build,
+    discard_options,
     hand_info,
     magic_can_start,
     new_build,
@@ -188,19 +189,21 @@ class RivalWing(Game):
             return out
         if not state.dragons[seat]["conscious"]:
             return out
-        info = hand_info(state, seat)
+        info = None
         phase = state.phase
         if seat == state.active and phase in TURN_PHASES:
-            if phase == "action":
-                self._action_options(state, seat, out, info)
-            elif phase == "build":
-                build_options(state, seat, out, info)
-            elif phase == "place":
-                self._place_options(state, seat, out, info.magic)
+            if phase == "discard":
+                out.extend(discard_options(state.hands[seat]))
                 out.append(END)
             else:
-                out.extend(info.discard)
-                out.append(END)
+                info = hand_info(state, seat)
+                if phase == "action":
+                    self._action_options(state, seat, out, info)
+                elif phase == "build":
+                    build_options(state, seat, out, info)
+                else:
+                    self._place_options(state, seat, out, info.magic)
+                    out.append(END)
         elif phase == "defense" and state.attack["window"]["seat"] == seat:
             defense_options(state, seat, out)
         special_options(state, seat, out, info)
