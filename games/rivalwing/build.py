@@ -71,21 +71,6 @@ class HandInfo:
         return self._flags
 
     @property
-    def hit_always(self) -> bool:
-        """True when the hand holds a card that hits without Wings or a breath."""
-        return bool(self.flags & HIT_ALWAYS_FLAG)
-
-    @property
-    def hit_breath(self) -> bool:
-        """True when the hand holds a breath card."""
-        return bool(self.flags & BREATH_FLAG)
-
-    @property
-    def hit_wings(self) -> bool:
-        """True when the hand holds a hit card that needs Wings."""
-        return bool(self.flags & HIT_WINGS_FLAG)
-
-    @property
     def has_regen(self) -> bool:
         """True when the hand holds Regeneration."""
         return bool(self.flags & REGEN_FLAG)
@@ -171,11 +156,6 @@ def discard_options(hand: list[int]) -> list[Option]:
     if len(hand) > 1:
         return [*map(RANK_DISCARD.__getitem__, uniq), *map(RANK_DISCARD_MORE.__getitem__, uniq)]
     return list(map(RANK_DISCARD.__getitem__, uniq))
-
-
-def hand_counts(state: RWState, seat: int) -> list[tuple[str, int]]:
-    """Returns (kind, count) for a hand, in deck order (memoised; callers must not mutate it)."""
-    return hand_info(state, seat).counts
 
 
 def take(state: RWState, seat: int, kind: str) -> int:

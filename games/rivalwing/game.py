@@ -21,6 +21,9 @@ from games.core import (
 from games.rivalwing import actions as acts
 from games.rivalwing.actions import Act
 from games.rivalwing.build import (
+    BREATH_FLAG,
+    HIT_ALWAYS_FLAG,
+    HIT_WINGS_FLAG,
     HandInfo,
     apply_build,
     arma_targets,
@@ -95,6 +98,8 @@ _ACTS = _ActCache()
 _code_of = itemgetter(0)
 _ATTACK = [(f"atk:{t}", ("Attack", f"{{p{t}}}")) for t in range(8)]
 END: Option = ("end", ("End turn",))
+_OTHERS = [[tuple((p + i) % n for i in range(1, n)) for p in range(n)] for n in range(9)]
+"""Per seat count and seat, the other seats in turn order from its left."""
 _DISCARDS = EventCache(lambda p, kind: Event(f"{{p{p}}} discards {kind_name(kind)}."))
 _MEMO: dict[tuple[int, int], tuple[RWState, int, list[Option]]] = {}
 _LABELS: dict[int, tuple[RWState, int, dict[str, tuple[str, ...]]]] = {}
@@ -214,14 +219,14 @@ class RivalWing(Game):
 
     @staticmethod
     def _action_options(state: RWState, p: int, out: list[Option], info: HandInfo) -> None:
-        has_hit = info.hit_always or (
-            (info.hit_breath and element(state, p) is not None)
-            or (info.hit_wings and has_wings(state, p)))
+        flags = info.flags
+        has_hit = flags & HIT_ALWAYS_FLAG or (
+            (flags & BREATH_FLAG and element(state, p) is not None)
+            or (flags & HIT_WINGS_FLAG and has_wings(state, p)))
         magic = ready_magic(state, p)
         dragons = state.dragons
         n = state.players
-        for i in range(1, n):
-            t = (p + i) % n
+        for t in _OTHERS[n][p]:
             if dragons[t]["conscious"] and (
                     has_hit or (magic and magic_can_start(state, p, t, magic))):
                 out.append(_ATTACK[t])

@@ -15,12 +15,6 @@ Option = tuple[str, tuple[str, ...] | None]
 """(code, label); a None label follows from the code (`refresh_label`)."""
 
 
-def may_play_specials(state: RWState, seat: int) -> bool:
-    """True when `seat` may play or remove specials now (R9)."""
-    return (state.phase not in ("over", "resolving") and not state.chaos_lock
-            and state.dragons[seat]["conscious"])
-
-
 def special_options(state: RWState, seat: int, out: list[Option],
                     info: HandInfo | None = None) -> None:
     """Appends the specials `seat` may play or remove now (`info`: its hand's, if known)."""
