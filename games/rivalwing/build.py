@@ -6,14 +6,14 @@ target) and slotted magic stays in its slot, marked by card id, until the declar
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Collection
+from functools import lru_cache, reduce
+from operator import or_
 from typing import Any
 
 from games.core import Event
 from games.rivalwing.cards import (
     BREATHS,
-    DECK_KINDS,
-    DECK_SIZE,
     KIND_OF,
     KIND_ORDER,
     KINDS,
@@ -21,7 +21,6 @@ from games.rivalwing.cards import (
     MARKER,
     SIDES,
     kind_name,
-    kind_of,
     name_of,
 )
 from games.rivalwing.state import (
@@ -30,11 +29,11 @@ from games.rivalwing.state import (
     has_special,
     has_wings,
     is_breached,
-    is_ready,
     roll,
 )
 
-Option = tuple[str, tuple[str, ...]]
+Option = tuple[str, tuple[str, ...] | None]
+"""(code, label); a None label follows from the code (Refresh)."""
 MAX_RESTARTS = 2
 
 
@@ -45,30 +44,71 @@ def new_build(target: int | None, arma: bool = False) -> dict[str, Any]:
 
 
 class HandInfo:
-    """What a hand allows, worked out once per distinct hand (memoised; read only)."""
+    """What a hand allows, worked out once per distinct multiset of kinds (memoised; read only).
 
-    __slots__ = ("counts", "kinds", "hit_always", "hit_breath", "hit_wings", "discard", "magic",
-                 "special_plays", "has_regen")
+    Only the discard options are made at once (every turn phase needs them); the rest is worked
+    out when first asked.
+    """
 
-    def __init__(self, hand: tuple[int, ...]) -> None:
-        self.counts = _hand_counts(hand)
-        self.kinds = frozenset(k for k, _ in self.counts)
-        self.hit_always = bool(self.kinds & HIT_ALWAYS)
-        self.hit_breath = bool(self.kinds & BREATHS)
-        self.hit_wings = bool(self.kinds & HIT_WINGS)
-        self.discard = [DISCARD[k] for k, _ in self.counts]
-        if len(hand) > 1:
-            self.discard.extend(DISCARD_MORE[k] for k, _ in self.counts)
-        self.magic = [k for k, _ in self.counts if KINDS[k]["category"] == "magic"]
-        plays: list[Option] = []
-        for kind, _ in self.counts:
-            if kind in ("bres", "mres", "innate"):
-                plays.append((f"sp:{kind}", ("Special", KINDS[kind]["name"])))
-            elif kind == "refresh":
-                from games.rivalwing.specials import refresh_options
-                plays.extend(refresh_options(tuple(self.counts)))
-        self.special_plays = plays
-        self.has_regen = "regen" in self.kinds
+    __slots__ = ("ranks", "uniq", "_flags", "discard", "_counts", "_magic", "_special_plays")
+
+    def __init__(self, ranks: tuple[int, ...]) -> None:
+        self.ranks = ranks
+        self.uniq = uniq = tuple(dict.fromkeys(ranks))
+        self.discard = list(map(RANK_DISCARD.__getitem__, uniq))
+        if len(ranks) > 1:
+            self.discard.extend(map(RANK_DISCARD_MORE.__getitem__, uniq))
+        self._flags: int | None = None
+        self._counts: list[tuple[str, int]] | None = None
+        self._magic: list[str] | None = None
+        self._special_plays: list[Option] | None = None
+
+    @property
+    def flags(self) -> int:
+        """Returns the hand's flag bits (HIT_ALWAYS_FLAG, ...), or-ed over its kinds."""
+        if self._flags is None:
+            self._flags = reduce(or_, map(RANK_FLAGS.__getitem__, self.uniq), 0)
+        return self._flags
+
+    @property
+    def has_regen(self) -> bool:
+        """True when the hand holds Regeneration."""
+        return bool(self.flags & REGEN_FLAG)
+
+    @property
+    def counts(self) -> list[tuple[str, int]]:
+        """Returns (kind, count) for the hand, in deck order."""
+        if self._counts is None:
+            ranks = self.ranks
+            self._counts = [(KIND_LIST[r], ranks.count(r)) for r in self.uniq]
+        return self._counts
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        """Returns the kinds in the hand."""
+        return frozenset(map(KIND_LIST.__getitem__, self.uniq))
+
+    @property
+    def magic(self) -> list[str]:
+        """Returns the magic kinds in the hand, in deck order."""
+        if self._magic is None:
+            self._magic = ([KIND_LIST[r] for r in self.uniq if RANK_FLAGS[r] & MAGIC_FLAG]
+                           if self.flags & MAGIC_FLAG else [])
+        return self._magic
+
+    @property
+    def special_plays(self) -> list[Option]:
+        """Returns the options that play a special from this hand."""
+        if self._special_plays is None:
+            plays: list[Option] = []
+            for kind, _ in self.counts:
+                if kind in ("bres", "mres", "innate"):
+                    plays.append((f"sp:{kind}", ("Special", KINDS[kind]["name"])))
+                elif kind == "refresh":
+                    from games.rivalwing.specials import refresh_options
+                    plays.extend(refresh_options(tuple(self.counts)))
+            self._special_plays = plays
+        return self._special_plays
 
 
 HIT_ALWAYS = frozenset(k for k, v in KINDS.items()
@@ -79,38 +119,43 @@ HIT_WINGS = frozenset(k for k, v in KINDS.items()
 DISCARD = {k: (f"dis:{k}", ("Discard", KINDS[k]["name"])) for k in KINDS}
 DISCARD_MORE = {k: (f"dism:{k}", ("Discard more", KINDS[k]["name"])) for k in KINDS}
 _INFO: dict[tuple[int, ...], HandInfo] = {}
+KIND_LIST = tuple(KINDS)
+"""Kind codes in deck order; a kind's rank is its index here."""
+KIND_RANK = tuple(KIND_ORDER[k] for k in KIND_OF)
+"""Kind rank per card id (both decks)."""
+RANK_DISCARD = tuple(DISCARD[k] for k in KIND_LIST)
+RANK_DISCARD_MORE = tuple(DISCARD_MORE[k] for k in KIND_LIST)
+HIT_ALWAYS_FLAG, BREATH_FLAG, HIT_WINGS_FLAG, MAGIC_FLAG, REGEN_FLAG = 1, 2, 4, 8, 16
+
+
+def _rank_flags(kind: str) -> int:
+    """Returns the HandInfo flag bits of one kind."""
+    return ((kind in HIT_ALWAYS) * HIT_ALWAYS_FLAG | (kind in BREATHS) * BREATH_FLAG
+            | (kind in HIT_WINGS) * HIT_WINGS_FLAG | (kind == "regen") * REGEN_FLAG
+            | (KINDS[kind]["category"] == "magic") * MAGIC_FLAG)
+
+
+RANK_FLAGS = tuple(map(_rank_flags, KIND_LIST))
+"""HandInfo flag bits per kind rank."""
 
 
 def hand_info(state: RWState, seat: int) -> HandInfo:
-    """Returns the memoised HandInfo of a seat's hand."""
-    key = tuple(state.hands[seat])
+    """Returns the memoised HandInfo of a seat's hand (keyed by its kinds, not its card ids)."""
+    key = tuple(sorted(map(KIND_RANK.__getitem__, state.hands[seat])))
     found = _INFO.get(key)
     if found is None:
-        if len(_INFO) > 100_000:
+        if len(_INFO) > 1024:
             _INFO.clear()
         found = _INFO[key] = HandInfo(key)
     return found
 
 
-def hand_counts(state: RWState, seat: int) -> list[tuple[str, int]]:
-    """Returns (kind, count) for a hand, in deck order (memoised; callers must not mutate it)."""
-    return hand_info(state, seat).counts
-
-
-def _hand_counts(hand: tuple[int, ...]) -> list[tuple[str, int]]:
-    out: list[tuple[str, int]] = []
-    last = ""
-    n = 0
-    for x in sorted(c % DECK_SIZE for c in hand):
-        kind = DECK_KINDS[x]
-        if kind != last:
-            if n:
-                out.append((last, n))
-            last, n = kind, 0
-        n += 1
-    if n:
-        out.append((last, n))
-    return out
+def discard_options(hand: list[int]) -> list[Option]:
+    """Returns the Discard (and Discard more) options of a hand, as `HandInfo.discard` has them."""
+    uniq = dict.fromkeys(sorted(map(KIND_RANK.__getitem__, hand)))
+    if len(hand) > 1:
+        return [*map(RANK_DISCARD.__getitem__, uniq), *map(RANK_DISCARD_MORE.__getitem__, uniq)]
+    return list(map(RANK_DISCARD.__getitem__, uniq))
 
 
 def take(state: RWState, seat: int, kind: str) -> int:
@@ -122,20 +167,24 @@ def take(state: RWState, seat: int, kind: str) -> int:
     raise KeyError(kind)
 
 
-def ready_magic(state: RWState, seat: int, used: set[int]) -> list[tuple[str, int]]:
+def ready_magic(state: RWState, seat: int, used: Collection[int] = ()) -> list[tuple[str, int]]:
     """Returns (kind, card) of ready attack magic not already in the build, one per kind."""
-    out: dict[str, int] = {}
     dragon = state.dragons[seat]
-    slots = dragon["slots"]
-    if not slots or all(card is None for card, _ in slots):
-        return []
-    for i, (card, _) in enumerate(slots):
-        if card is None or card in used or not is_ready(state, seat, i):
+    turns = dragon["turns"]
+    out: dict[str, int] = {}
+    for card, turn in dragon["slots"]:
+        if card is None or turn >= turns or card in used:
             continue
-        kind = kind_of(card)
-        if KINDS[kind].get("magic") == "attack" and kind not in out:
+        kind = ATTACK_MAGIC_OF[card]
+        if kind is not None and kind not in out:
             out[kind] = card
+    if len(out) < 2:
+        return list(out.items())
     return sorted(out.items(), key=lambda kv: KIND_ORDER[kv[0]])
+
+
+ATTACK_MAGIC_OF = tuple(k if KINDS[k].get("magic") == "attack" else None for k in KIND_OF)
+"""The attack magic kind per card id, None for other cards."""
 
 
 def hit_name(build: dict[str, Any], i: int) -> str:
@@ -182,21 +231,40 @@ def who(state: RWState, attacker: int, seat: int) -> str:
     return "Myself" if seat == attacker else f"{{p{seat}}}"
 
 
-def can_start(state: RWState, p: int, target: int | None) -> bool:
-    """True when an attack on `target` (None = yourself) has at least one card that may go in it."""
-    b = new_build(target)
-    saved = state.build
-    state.build = b
-    try:
-        opts: list[Option] = []
-        build_options(state, p, opts, only_adds=True)
-        return bool(opts)
-    finally:
-        state.build = saved
+def magic_can_start(state: RWState, p: int, target: int | None,
+                    magic: list[tuple[str, int]]) -> bool:
+    """True when ready magic alone may open an attack on `target` (None = yourself).
+
+    This is whether `build_options` offers any add on an empty build when the hand holds no card
+    that can hit: Remove Breath Resistance, Core Hit or Crush on a target without Magic
+    Resistance (Crush needs an unbreached side), or Heal / Swap with something to act on.
+    """
+    t_mr = _mr(state, target)
+    for kind, _card in magic:
+        if target is not None and not t_mr and (
+                kind in ("rbr", "corehit")
+                or (kind == "crush" and not all(is_breached(state, target, s) for s in SIDES))):
+            return True
+        if kind == "heal" and _has_heal_choice(state, p, target):
+            return True
+        if kind == "swap" and swap_seats(state, p, target):
+            return True
+    return False
 
 
-def build_options(state: RWState, p: int, out: list[Option], *, only_adds: bool = False) -> None:
-    """Appends the legal next steps of the attack being built."""
+def _has_heal_choice(state: RWState, attacker: int, target: int | None) -> bool:
+    """True when `heal_choices` would offer at least one entry."""
+    for s in (attacker,) if target is None else (attacker, target):
+        if _mr(state, s):
+            continue
+        for place in state.dragons[s]["loc"].values():
+            if place["entries"] and not place["breached"]:
+                return True
+    return False
+
+
+def build_options(state: RWState, p: int, out: list[Option], info: HandInfo | None = None) -> None:
+    """Appends the legal next steps of the attack being built (`info`: the hand's, if known)."""
     b = state.build
     assert b is not None
     if b["arma"]:
@@ -207,7 +275,8 @@ def build_options(state: RWState, p: int, out: list[Option], *, only_adds: bool 
     n_hits = len(hits)
     cap = 1 + len(b["combos"]) + (1 if b["focus"] else 0)
     wings = has_wings(state, p)
-    counts = dict(hand_counts(state, p))
+    info = info or hand_info(state, p)
+    counts = info.kinds
     used_dive = any(h["kind"] == "dive" or h["dive"] is not None for h in hits)
     has_breath = any(h["kind"] in BREATHS for h in hits)
     used_magic = {m["card"] for m in b["magic"]}
@@ -219,9 +288,9 @@ def build_options(state: RWState, p: int, out: list[Option], *, only_adds: bool 
         elif wings and "combo" in counts:
             prefix, group = "addc", "Add with Combo"
         if prefix:
-            elem = element(state, p)
-            for kind in counts:
-                out.extend(_hit_options(prefix, group, kind, elem, wings, has_breath, used_dive))
+            table = _hit_table(prefix, group, element(state, p), wings, has_breath, used_dive)
+            for rank in info.uniq:
+                out.extend(table[rank])
         if wings and b["focus"] is None and n_hits >= 1 and "fdive" in counts:
             for s in SIDES:
                 out.append((f"fd:{s}", ("Add", "Focused Dive", LOC_NAME[s])))
@@ -252,7 +321,7 @@ def build_options(state: RWState, p: int, out: list[Option], *, only_adds: bool 
                             out.append((f"mg:crush:{s}", ("Add", name, LOC_NAME[s])))
             elif kind in ("heal", "swap"):
                 _self_magic(state, p, t, kind, out)
-        if "called" in magic_kinds and not only_adds:
+        if "called" in magic_kinds:
             locs = [*SIDES, "W"] if has_wings(state, t) else list(SIDES)
             for i, h in enumerate(hits):
                 if h["aim"] is None and h["wing"] is None:
@@ -262,15 +331,20 @@ def build_options(state: RWState, p: int, out: list[Option], *, only_adds: bool 
         for kind, _card in ready_magic(state, p, used_magic):
             if kind in ("heal", "swap"):
                 _self_magic(state, p, None, kind, out)
-    if only_adds:
-        return
     if is_declarable(b):
         out.append(("decl", ("Declare attack",)))
     if state.restarts < MAX_RESTARTS or not out:
         out.append(("restart", ("Start over",)))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
+def _hit_table(prefix: str, group: str, elem: str | None, wings: bool, has_breath: bool,
+               used_dive: bool) -> tuple[tuple[Option, ...], ...]:
+    """Returns, per kind rank, the options that add one hit card of that kind (memoised)."""
+    return tuple(_hit_options(prefix, group, kind, elem, wings, has_breath, used_dive)
+                 for kind in KIND_LIST)
+
+
 def _hit_options(prefix: str, group: str, kind: str, elem: str | None, wings: bool,
                  has_breath: bool, used_dive: bool) -> tuple[Option, ...]:
     """Returns the options that add one hit card of `kind` (memoised)."""

@@ -29,7 +29,8 @@ from games.rivalwing.state import (
     roll,
 )
 
-Option = tuple[str, tuple[str, ...]]
+Option = tuple[str, tuple[str, ...] | None]
+"""(code, label); a None label follows from the code (Refresh)."""
 _CANCEL = {"hurt": "Claw", "jaw": "Bite", "seiz": "Tail"}
 _ONCE = ("sharp", "soar", "arch", "gust")
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from games.core import (
@@ -21,12 +23,17 @@ from games.core import (
 from games.rivalwing import actions as acts
 from games.rivalwing.actions import Act
 from games.rivalwing.build import (
+    BREATH_FLAG,
+    HIT_ALWAYS_FLAG,
+    HIT_WINGS_FLAG,
+    HandInfo,
     apply_build,
     arma_targets,
     build_options,
-    can_start,
     cancel_build,
+    discard_options,
     hand_info,
+    magic_can_start,
     new_build,
     ready_magic,
     take,
@@ -36,6 +43,7 @@ from games.rivalwing.cards import (
     KINDS,
     MAT_IDS,
     MATS,
+    NAME_OF,
     kind_name,
     name_of,
 )
@@ -49,14 +57,24 @@ from games.rivalwing.resolve import (
     end_turn,
     start_turn,
 )
-from games.rivalwing.specials import apply_special, special_options
-from games.rivalwing.state import DEAL, RWState, element, has_wings, knock_out, new_dragon
+from games.rivalwing.specials import apply_special, refresh_label, special_options
+from games.rivalwing.state import (
+    DEAL,
+    EventCache,
+    RWState,
+    element,
+    has_wings,
+    knock_out,
+    new_dragon,
+    shuffle,
+)
 from games.rivalwing.view import shuffle_hidden, text_board, view_of
 from games.rng import Rng
 
 log = logging.getLogger(__name__)
 
-Option = tuple[str, tuple[str, ...]]
+Option = tuple[str, tuple[str, ...] | None]
+"""(code, label); a None label follows from the code (Refresh)."""
 TURN_PHASES = ("action", "build", "discard", "place")
 
 SUMMARY = (
@@ -68,11 +86,36 @@ SUMMARY = (
 )
 
 
-_ATK_CODE = [f"atk:{t}" for t in range(8)]
-_ACTS: dict[str, Act] = {}
+class _ActCache(dict):
+    """Interned Act per code (made on first use), so listing actions allocates little."""
+
+    def __missing__(self, code: str) -> Act:
+        if len(self) > 100_000:
+            self.clear()
+        act = self[code] = Act(code)
+        return act
+
+
+_ACTS = _ActCache()
+_code_of = itemgetter(0)
+_ATTACK = [(f"atk:{t}", ("Attack", f"{{p{t}}}")) for t in range(8)]
+END: Option = ("end", ("End turn",))
+_OTHERS = [[tuple((p + i) % n for i in range(1, n)) for p in range(n)] for n in range(9)]
+"""Per seat count and seat, the other seats in turn order from its left."""
+_DISCARDS = EventCache(lambda p, kind: Event(f"{{p{p}}} discards {kind_name(kind)}."))
 _MEMO: dict[tuple[int, int], tuple[RWState, int, list[Option]]] = {}
 _LABELS: dict[int, tuple[RWState, int, dict[str, tuple[str, ...]]]] = {}
-_ATK_LABEL = [("Attack", f"{{p{t}}}") for t in range(8)]
+
+
+@lru_cache(maxsize=4096)
+def _place_step(kind: str, j: int, old: str | None, more: bool) -> tuple[Option, ...]:
+    """Returns the options that place magic of `kind` in slot j (holding card `old`)."""
+    name = KINDS[kind]["name"]
+    where = f"Slot {j + 1} " + ("(empty)" if old is None else f"(replace {old})")
+    out: tuple[Option, ...] = ((f"mag:{kind}:{j}", ("Place magic", name, where)),)
+    if more:
+        out += ((f"magm:{kind}:{j}", ("Place more magic", name, where)),)
+    return out
 
 
 class RivalWing(Game):
@@ -112,7 +155,7 @@ class RivalWing(Game):
         first = (dealer + 1) % players
         decks = 1 if players <= 4 else 2
         deck = list(range(DECK_SIZE * decks))
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         state = RWState(players=players, rng=rng, mats=mats, dealer=dealer, first=first,
                         round_limit=30 + 3 * players, deck=deck,
                         hands=[[] for _ in range(players)],
@@ -133,9 +176,14 @@ class RivalWing(Game):
             return (state.attack["window"]["seat"],)
         return (state.active,)
 
-    def options(self, state: RWState, seat: int) -> list[Option]:
-        """Returns (code, label) for every legal action of `seat` (memoised per state version;
-        callers must not mutate the list)."""
+    def options(self, state: RWState, seat: int) -> list[tuple[str, tuple[str, ...]]]:
+        """Returns (code, label) for every legal action of `seat`."""
+        return [(code, refresh_label(code) if lab is None else lab)
+                for code, lab in self._cached_options(state, seat)]
+
+    def _cached_options(self, state: RWState, seat: int) -> list[Option]:
+        """Returns (code, label or None) for every legal action of `seat` (memoised per state
+        version; callers must not mutate the list). A None label is worked out by `options`."""
         key = (id(state), seat)
         memo = _MEMO.get(key)
         if memo is not None and memo[0] is state and memo[1] == state.version:
@@ -152,79 +200,64 @@ class RivalWing(Game):
             return out
         if not state.dragons[seat]["conscious"]:
             return out
+        info = None
         phase = state.phase
         if seat == state.active and phase in TURN_PHASES:
-            if phase == "action":
-                self._action_options(state, seat, out)
-            elif phase == "build":
-                build_options(state, seat, out)
-            elif phase == "place":
-                self._place_options(state, seat, out)
-                out.append(("end", ("End turn",)))
+            if phase == "discard":
+                out.extend(discard_options(state.hands[seat]))
+                out.append(END)
             else:
-                self._discard_options(state, seat, out)
-                out.append(("end", ("End turn",)))
+                info = hand_info(state, seat)
+                if phase == "action":
+                    self._action_options(state, seat, out, info)
+                elif phase == "build":
+                    build_options(state, seat, out, info)
+                else:
+                    self._place_options(state, seat, out, info.magic)
+                    out.append(END)
         elif phase == "defense" and state.attack["window"]["seat"] == seat:
             defense_options(state, seat, out)
-        special_options(state, seat, out)
+        special_options(state, seat, out, info)
         return out
 
     def legal_actions(self, state: RWState, seat: int) -> list[Act]:
-        out = []
-        for code, _ in self.options(state, seat):
-            act = _ACTS.get(code)
-            if act is None:
-                if len(_ACTS) > 100_000:
-                    _ACTS.clear()
-                act = _ACTS[code] = Act(code)
-            out.append(act)
-        return out
+        return list(map(_ACTS.__getitem__, map(_code_of, self._cached_options(state, seat))))
 
-    def _action_options(self, state: RWState, p: int, out: list[Option]) -> None:
-        info = hand_info(state, p)
-        has_hit = info.hit_always or (
-            (info.hit_breath and element(state, p) is not None)
-            or (info.hit_wings and has_wings(state, p)))
-        magic = ready_magic(state, p, set())
+    @staticmethod
+    def _action_options(state: RWState, p: int, out: list[Option], info: HandInfo) -> None:
+        flags = info.flags
+        has_hit = flags & HIT_ALWAYS_FLAG or (
+            (flags & BREATH_FLAG and element(state, p) is not None)
+            or (flags & HIT_WINGS_FLAG and has_wings(state, p)))
+        magic = ready_magic(state, p)
         dragons = state.dragons
         n = state.players
-        for i in range(1, n):
-            t = (p + i) % n
-            if dragons[t]["conscious"] and (has_hit or (magic and can_start(state, p, t))):
-                out.append((_ATK_CODE[t], _ATK_LABEL[t]))
+        for t in _OTHERS[n][p]:
+            if dragons[t]["conscious"] and (
+                    has_hit or (magic and magic_can_start(state, p, t, magic))):
+                out.append(_ATTACK[t])
         if magic:
             if any(k == "arma" for k, _ in magic) and arma_targets(state, p):
                 out.append(("atk:arma", ("Attack", "Armageddon (every other dragon)")))
-            if can_start(state, p, None):
+            if magic_can_start(state, p, None, magic):
                 out.append(("atk:self", ("Attack", "Myself (Heal or Swap)")))
         if info.magic:
-            self._place_options(state, p, out, info.magic)
+            RivalWing._place_options(state, p, out, info.magic)
         out.extend(info.discard)
         if not state.hands[p]:
             out.append(("pass", ("Pass",)))
 
     @staticmethod
-    def _place_options(state: RWState, p: int, out: list[Option],
-                       magic: list[str] | None = None) -> None:
+    def _place_options(state: RWState, p: int, out: list[Option], magic: list[str]) -> None:
         slots = state.dragons[p]["slots"]
         if not slots:
             return
-        if magic is None:
-            magic = hand_info(state, p).magic
-        more = len(slots) - len(state.placed) > 1
+        placed = state.placed
+        more = len(slots) - len(placed) > 1
         for kind in magic:
-            name = KINDS[kind]["name"]
             for j, (card, _turn) in enumerate(slots):
-                if j in state.placed:
-                    continue
-                where = f"Slot {j + 1} " + ("(empty)" if card is None else f"(replace {name_of(card)})")
-                out.append((f"mag:{kind}:{j}", ("Place magic", name, where)))
-                if more:
-                    out.append((f"magm:{kind}:{j}", ("Place more magic", name, where)))
-
-    @staticmethod
-    def _discard_options(state: RWState, p: int, out: list[Option]) -> None:
-        out.extend(hand_info(state, p).discard)
+                if j not in placed:
+                    out.extend(_place_step(kind, j, None if card is None else NAME_OF[card], more))
 
     # -- applying ---------------------------------------------------------------------------------
 
@@ -237,12 +270,12 @@ class RivalWing(Game):
             if self.timeout_action(state, seat).code != "tout":
                 raise IllegalAction("Only the host may time out a turn, and only when one is owed.")
             return self._apply(state, seat, Act(code))
-        opts = self.options(state, seat)
+        opts = self._cached_options(state, seat)
         if not opts:
             raise NotYourTurn("You have nothing to decide now.")
         for candidate, _ in opts:
             if candidate == code:
-                return self._apply(state, seat, Act(code))
+                return self._apply(state, seat, _ACTS[code])
         raise IllegalAction(f"'{code}' is not a legal move now.")
 
     def _apply(self, state: RWState, seat: int, action: Act) -> list[Event]:
@@ -254,7 +287,7 @@ class RivalWing(Game):
         if head in ("dis", "dism"):
             state.discard.append(take(state, p, parts[1]))
             state.phase = "discard"
-            events.append(Event(f"{{p{p}}} discards {kind_name(parts[1])}."))
+            events.append(_DISCARDS[p, parts[1]])
             if head == "dis":
                 end_turn(state, events)
         elif head in ("sp", "rm"):

@@ -15,6 +15,7 @@ from games.rivalwing.cards import (
     name_of,
 )
 from games.rivalwing.state import (
+    EventCache,
     RWState,
     check_breach,
     damage,
@@ -354,7 +355,10 @@ def start_turn(state: RWState, seat: int, events: list[Event]) -> None:
     state.dragons[seat]["turns"] += 1
     drawn = draw_to(state, seat)
     if drawn:
-        events.append(Event(f"{{p{seat}}} draws {drawn}."))
+        events.append(_DRAWS[seat, drawn])
+
+
+_DRAWS = EventCache(lambda seat, drawn: Event(f"{{p{seat}}} draws {drawn}."))
 
 
 def round_limit(state: RWState, events: list[Event]) -> None:

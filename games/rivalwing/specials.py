@@ -3,30 +3,29 @@ conscious player whenever the engine waits for input, except under the Chaos loc
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 
 from games.core import Event
-from games.rivalwing.build import hand_info, prune_build, take
-from games.rivalwing.cards import LOC_NAME, SPECIAL_IDS, kind_name, kind_of, name_of
+from games.rivalwing.build import HandInfo, hand_info, prune_build, take
+from games.rivalwing.cards import KIND_OF, KINDS, LOC_NAME, SPECIAL_IDS, kind_name, kind_of, name_of
 from games.rivalwing.state import RWState, discard_cards, draw_to, entry_net
 
-Option = tuple[str, tuple[str, ...]]
+Option = tuple[str, tuple[str, ...] | None]
+"""(code, label); a None label follows from the code (`refresh_label`)."""
 
 
-def may_play_specials(state: RWState, seat: int) -> bool:
-    """True when `seat` may play or remove specials now (R9)."""
-    return (state.phase not in ("over", "resolving") and not state.chaos_lock
-            and state.dragons[seat]["conscious"])
-
-
-def special_options(state: RWState, seat: int, out: list[Option]) -> None:
-    """Appends the specials `seat` may play or remove now."""
-    if not may_play_specials(state, seat):
+def special_options(state: RWState, seat: int, out: list[Option],
+                    info: HandInfo | None = None) -> None:
+    """Appends the specials `seat` may play or remove now (`info`: its hand's, if known)."""
+    if state.phase in ("over", "resolving") or state.chaos_lock:
         return
     dragon = state.dragons[seat]
+    if not dragon["conscious"]:
+        return
     specials = dragon["specials"]
     if None in specials and not SPECIAL_IDS.isdisjoint(state.hands[seat]):
-        info = hand_info(state, seat)
+        info = info or hand_info(state, seat)
         out.extend(info.special_plays)
         if info.has_regen:
             name = kind_name("regen")
@@ -39,43 +38,53 @@ def special_options(state: RWState, seat: int, out: list[Option]) -> None:
                         f"{e['amount']} (net {entry_net(e)}) #{e['id']}")))
             if "W" in dragon["loc"] and dragon["loc"]["W"]["breached"]:
                 out.append(("sp:regen:W", ("Special", name, "restore your Wings")))
-    if specials.count(None) == len(specials):
-        return
+    several = len(specials) > 1
     for i, card in enumerate(specials):
         if card is None:
             continue
-        kind = kind_of(card)
-        name = f"Discard {kind_name(kind)}"
-        if len(specials) > 1:
-            name += f" (special slot {i + 1})"
-        filled = [j for j, (c, _) in enumerate(dragon["slots"]) if c is not None]
-        if kind == "innate" and len(filled) > len(dragon["slots"]) - 1:
-            for j in filled:
-                out.append((f"rm:{i}:{j}", ("Special", name, f"and slotted "
-                                            f"{name_of(dragon['slots'][j][0])} (slot {j + 1})")))
-        else:
-            out.append((f"rm:{i}", ("Special", name)))
+        kind = KIND_OF[card]
+        if kind == "innate":
+            slots = dragon["slots"]
+            filled = [j for j, (c, _) in enumerate(slots) if c is not None]
+            if len(filled) > len(slots) - 1:
+                name = _remove_option(i, kind, several)[1][1]
+                for j in filled:
+                    out.append((f"rm:{i}:{j}", ("Special", name, f"and slotted "
+                                                f"{name_of(slots[j][0])} (slot {j + 1})")))
+                continue
+        out.append(_remove_option(i, kind, several))
 
 
-def refresh_options(counts: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
-    """Returns the Refresh options for a hand: every sub-multiset of the other cards to discard."""
-    pieces = []
-    for k, n in counts:
-        n -= k == "refresh"
-        if n > 0:
-            name = kind_name(k)
-            pieces.append([None, *(("+".join([k] * m), ", ".join([name] * m))
-                                   for m in range(1, n + 1))])
-    out = []
-    title = kind_name("refresh")
-    for combo in product(*pieces):
-        chosen = [c for c in combo if c is not None]
-        if not chosen:
-            out.append(("sp:refresh", ("Special", title, "keep your hand")))
-            continue
-        out.append(("sp:refresh:" + "+".join(c[0] for c in chosen),
-                    ("Special", title, "discard " + ", ".join(c[1] for c in chosen))))
-    return tuple(out)
+@lru_cache(maxsize=1024)
+def _remove_option(i: int, kind: str, several: bool) -> Option:
+    """Returns the option that discards the special of `kind` from special slot i."""
+    name = f"Discard {kind_name(kind)}"
+    if several:
+        name += f" (special slot {i + 1})"
+    return (f"rm:{i}", ("Special", name))
+
+
+def refresh_options(counts: tuple[tuple[str, int], ...]) -> list[Option]:
+    """Returns the Refresh options for a hand: every sub-multiset of the other cards to discard.
+
+    Their labels are left None (they follow from the code; see `refresh_label`)."""
+    pieces = [_REFRESH_PIECES[k][:n + 1 - (k == "refresh")] for k, n in counts]
+    return [("sp:refresh:" + chosen[:-1], None) if chosen else _KEEP
+            for chosen in map("".join, product(*pieces))]
+
+
+def refresh_label(code: str) -> tuple[str, ...]:
+    """Returns the label of a Refresh code such as `sp:refresh:claw.F+claw.F`."""
+    kinds = code.split(":")[2:]
+    if not kinds:
+        return _KEEP[1]
+    return ("Special", kind_name("refresh"),
+            "discard " + ", ".join(kind_name(k) for k in kinds[0].split("+")))
+
+
+_REFRESH_PIECES = {k: tuple((k + "+") * m for m in range(2 * v["count"] + 1)) for k, v in KINDS.items()}
+"""Per kind, the code pieces that discard 0, 1, 2, ... copies of it (each ending in '+')."""
+_KEEP: Option = ("sp:refresh", ("Special", kind_name("refresh"), "keep your hand"))
 
 
 def apply_special(state: RWState, seat: int, parts: list[str], events: list[Event]) -> None:

@@ -9,6 +9,7 @@ lists special slots (card id or None). An entry is `{"id", "card", "amount", "co
 from __future__ import annotations
 
 import pickle
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -92,6 +93,21 @@ def new_dragon(mat: str) -> dict[str, Any]:
     return {"mat": mat, "loc": loc, "slots": [[None, 0] for _ in range(m["magic_slots"])],
             "specials": [None] * m["special_slots"], "conscious": True, "turns": 0,
             "timeouts": 0, "withdrawn": False, "last_damager": None}
+
+
+class EventCache(dict):
+    """Shared Event objects for frequent texts, made on first use from a key tuple (events are
+    immutable, so one object may be told many times)."""
+
+    def __init__(self, make: Callable[..., Event]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: tuple[Any, ...]) -> Event:
+        if len(self) > 10_000:
+            self.clear()
+        event = self[key] = self.make(*key)
+        return event
 
 
 # -- reading a mat ---------------------------------------------------------------------------------
@@ -189,10 +205,26 @@ def draw_to(state: RWState, seat: int, size: int = HAND_SIZE) -> int:
                 break
             state.deck = state.discard
             state.discard = []
-            state.rng.shuffle(state.deck)
+            shuffle(state.rng, state.deck)
         hand.append(state.deck.pop())
         drawn += 1
     return drawn
+
+
+_MASK = (1 << 64) - 1
+
+
+def shuffle(rng: Rng, items: list[Any]) -> None:
+    """Shuffles in place exactly like `rng.shuffle` (Fisher-Yates on SplitMix64, the same draws
+    and the same final RNG state), with the generator inlined because reshuffles are hot."""
+    z0 = rng.state
+    for i in range(len(items) - 1, 0, -1):
+        z0 = (z0 + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z0 ^ (z0 >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        j = (z ^ (z >> 31)) % (i + 1)
+        items[i], items[j] = items[j], items[i]
+    rng.state = z0
 
 
 def discard_cards(state: RWState, cards: list[int]) -> None:
