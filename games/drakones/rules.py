@@ -328,6 +328,10 @@ def _spell_actions(spell: str, seat: int, masks: tuple[SideMasks, SideMasks]) ->
 
 # -- applying -----------------------------------------------------------------------------------
 
+_event = lru_cache(maxsize=4096)(Event)
+"""Returns the Event for a text and audience; events are immutable, so repeats share one."""
+
+
 class Turn:
     """Collects the events of one applied action and keeps the public ones in `state.recent`."""
 
@@ -338,7 +342,20 @@ class Turn:
         self.events: list[Event] = []
 
     def say(self, text: str, audience: tuple[int, ...] | None = None) -> None:
-        self.events.append(Event(text, audience))
+        self.events.append(_event(text, audience))
+        if audience is None:
+            recent = self.state.recent
+            recent.append(text)
+            if len(recent) > RECENT:
+                del recent[0]
+
+
+class Replay(Turn):
+    """A `Turn` for undo's replay: it only keeps `state.recent` (nobody reads the events)."""
+
+    __slots__ = ()
+
+    def say(self, text: str, audience: tuple[int, ...] | None = None) -> None:
         if audience is None:
             recent = self.state.recent
             recent.append(text)
@@ -363,7 +380,7 @@ def draw(state: State, seat: int, n: int, t: Turn) -> int:
         got.append(p.deck.pop())
     p.hand.extend(got)
     if got:
-        t.say(f"You drew {', '.join(CARDS[c].title for c in got)}.", (seat,))
+        t.say(f"You drew {', '.join([_TITLE[c] for c in got])}.", (seat,))
     return len(got)
 
 
@@ -479,7 +496,7 @@ def undo(state: State, seat: int, t: Turn) -> None:
     steps, moves = state.steps, state.moves
     state.restore(state.checkpoint)
     state.undo_log = []
-    replay = Turn(state)
+    replay = Replay(state)
     for action in done:
         perform(state, seat, action, replay)
     state.steps, state.moves = steps, moves

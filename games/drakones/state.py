@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.drakones.actions import Action, decode
 from games.rng import Rng
@@ -40,12 +40,9 @@ class Slot:
     def clone(self) -> Slot:
         return Slot(self.card, self.arriving, self.bolt, self.used, self.hits, self.new)
 
-    def freeze(self) -> SlotData:
-        """Returns the slot as a tuple in `to_json` order (what a checkpoint keeps)."""
-        return (self.card, self.arriving, self.bolt, self.used, self.hits, self.new)
-
 
 SlotData = tuple[str, bool, bool, int, int, bool]
+"""A slot frozen as a tuple, in `to_json` order."""
 PlayerData = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[SlotData | None, ...],
                    tuple[str, ...], tuple[str, ...]]
 """A player frozen as tuples: deck, hand, discard, side, marks, spied."""
@@ -90,7 +87,8 @@ class Player:
     def freeze(self) -> PlayerData:
         """Returns the player as tuples (cheaper to take than a clone, and never mutated)."""
         return (tuple(self.deck), tuple(self.hand), tuple(self.discard),
-                tuple(None if s is None else s.freeze() for s in self.side),
+                tuple([None if s is None else (s.card, s.arriving, s.bolt, s.used, s.hits, s.new)
+                       for s in self.side]),
                 tuple(self.marks), tuple(self.spied))
 
     @staticmethod
@@ -196,8 +194,7 @@ class State:
                      self.moves, self.checkpoint, self.undo_log[:])
 
 
-@dataclass(frozen=True, slots=True)
-class Checkpoint:
+class Checkpoint(NamedTuple):
     """The core fields of a state frozen as tuples: cheaper to take than a clone, never mutated."""
 
     rng: int
@@ -216,9 +213,10 @@ class Checkpoint:
     @staticmethod
     def of(state: State) -> Checkpoint:
         """Returns the checkpoint of `state` as it is now."""
-        return Checkpoint(state.rng.state, tuple(p.freeze() for p in state.players), state.first,
-                          state.current, state.turn, state.round, state.lock, state.actions,
-                          state.strike_back, state.winner, state.reason, tuple(state.recent))
+        p0, p1 = state.players
+        return Checkpoint(state.rng.state, (p0.freeze(), p1.freeze()), state.first, state.current,
+                          state.turn, state.round, state.lock, state.actions, state.strike_back,
+                          state.winner, state.reason, tuple(state.recent))
 
     def core_json(self) -> dict[str, Any]:
         """Returns the same data as `State.core_json` of the state it froze."""
