@@ -15,7 +15,7 @@ from games.drakones.state import SPACES, Checkpoint, Player, Slot, State
 
 TURN_STEP_CAP = 40
 """A turn ends after this many steps (undone ones included), so every game is finite."""
-MOVE_CAP = 6
+MOVE_CAP = 4
 """Free rearranging moves per turn (undone ones included)."""
 RECENT = 6
 """Public events kept in the state for the board."""
