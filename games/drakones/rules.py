@@ -83,11 +83,6 @@ def cover_map(side: list[Slot | None]) -> list[bool]:
             for i in range(SPACES)]
 
 
-def _covered_mask(occupied: int, walls: int) -> int:
-    """Returns the mask of cards in cover: occupied spaces next to a wall, walls excepted."""
-    return occupied & ~walls & ((walls << 1) | (walls >> 1))
-
-
 _PLAY_MASK = {cid: tuple(tuple(row[i] for i in range(SPACES) if mask >> i & 1)
                          for mask in range(_FULL + 1))
               for cid, row in _PLAY.items()}
@@ -162,7 +157,7 @@ def legal(state: State, seat: int) -> list[A.Action]:
                 bolts.append(_BOLT[i])
         elif s.used < _ATTACKS[card]:
             attackers.append((i, card))
-    covered = _covered_mask(occupied, walls)
+    covered = occupied & ~walls & ((walls << 1) | (walls >> 1))  # next to a wall
     out: list[A.Action] = []
     spells: tuple[str, ...] = ()
     if state.actions > 0:
@@ -175,7 +170,7 @@ def legal(state: State, seat: int) -> list[A.Action]:
         fwalls = groups[6]
         funits = groups[0] | groups[1] | groups[2]
         foccupied = funits | groups[3] | groups[4] | groups[5] | fwalls
-        fcovered = _covered_mask(foccupied, fwalls)
+        fcovered = foccupied & ~fwalls & ((fwalls << 1) | (fwalls >> 1))
         mine, theirs = (occupied, units, covered), (foccupied, funits, fcovered)
         masks = (mine, theirs) if seat == 0 else (theirs, mine)
         for spell in spells:
