@@ -27,10 +27,11 @@ def run(n: int, *, checked: bool) -> None:
         state = game.new_game(seed, 2)
         rng = random.Random(seed)
         while state.winner is None:
-            seat = state.current
             if checked:
+                seat = game.to_play(state)[0]
                 game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
             else:
+                seat = state.current
                 rules.perform(state, seat, rng.choice(rules.legal(state, seat)), rules.Turn(state))
             steps += 1
         turns += state.turn

@@ -634,7 +634,7 @@ def test_turn_step_cap_leaves_only_end_turn() -> None:
 
 
 def test_move_cap_limits_free_rearranging() -> None:
-    """At most 6 free moves per turn."""
+    """At most 4 free moves per turn."""
     state = build({1: "archer"})
     for k in range(rules.MOVE_CAP):
         play(state, f"move:{1 + k % 2}:{2 - k % 2}")

@@ -26,7 +26,8 @@ Rulings where the seed and `rules/drakones.md` are silent (each one is tested in
   Wisdom, Recall, Draw Two, Spy), repeatedly; End turn, Fire Rain and a game-winning hit are
   never undone.
 - House caps so that every game ends: a turn holds at most 40 steps (undone ones included; then
-  only End turn remains) and at most 6 free rearranging moves (undone ones included). Each turn
+  only End turn remains) and at most 4 free rearranging moves (undone ones included; lowered
+  from 6 so that random playouts and the computer's lookahead stay fast). Each turn
   draws from its player's deck and no card ever returns to a deck, so a game has at most 122 turns
   with actions; `max_actions` is 124 x 41.
 - Recent public events (the last six) are kept in the state for the board image.

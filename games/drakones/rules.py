@@ -1,21 +1,21 @@
 """Drakones rules: who may do what (`legal`) and what it does (`perform`), on a `State` in place.
 
-Undo is a replay: `checkpoint` holds the state after the last draw or reveal, `undo_log` the codes
-applied since, and `undo` rebuilds from the checkpoint with all but the last code.
+Undo is a replay: `checkpoint` holds the state after the last draw or reveal, `undo_log` the actions
+applied since, and `undo` rebuilds from the checkpoint with all but the last action.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from games.core import Event
 from games.drakones import actions as A
 from games.drakones.cards import CARDS, CLASSES, WEAPON_HITS, CardInfo
-from games.drakones.state import SPACES, Player, Slot, State
+from games.drakones.state import SPACES, Checkpoint, Player, Slot, State
 
 TURN_STEP_CAP = 40
 """A turn ends after this many steps (undone ones included), so every game is finite."""
-MOVE_CAP = 6
+MOVE_CAP = 4
 """Free rearranging moves per turn (undone ones included)."""
 RECENT = 6
 """Public events kept in the state for the board."""
@@ -62,16 +62,17 @@ def base_open(state: State, seat: int) -> bool:
 # -- legal actions ------------------------------------------------------------------------------
 
 _KIND = {cid: c.kind for cid, c in CARDS.items()}
-_WALL = {cid for cid, c in CARDS.items() if c.kind == "wall"}
+_WALL = frozenset(cid for cid, k in _KIND.items() if k == "wall")
+_UNIT = frozenset(cid for cid, k in _KIND.items() if k == "unit")
 _PLAY = {cid: tuple(A.play(cid, i) for i in range(SPACES)) for cid, c in CARDS.items()
          if c.kind != "spell"}
 _MOVE = [[A.move(i, j) for j in range(SPACES)] for i in range(SPACES)]
-_ATTACK = [[A.attack(i, j) for j in range(SPACES)] for i in range(SPACES)]
 _ATTACK_BASE = [A.attack(i, A.BASE) for i in range(SPACES)]
 _BOLT = [A.bolt(i) for i in range(SPACES)]
 _HITS = {(a, b): can_hit(CARDS[a], CARDS[b]) for a in CARDS for b in CARDS}
 _ATTACKS = {cid: c.attacks for cid, c in CARDS.items()}
 _BIT = tuple(1 << i for i in range(SPACES))
+_FULL = (1 << SPACES) - 1
 
 
 def cover_map(side: list[Slot | None]) -> list[bool]:
@@ -82,7 +83,6 @@ def cover_map(side: list[Slot | None]) -> list[bool]:
             for i in range(SPACES)]
 
 
-_FULL = (1 << SPACES) - 1
 _PLAY_MASK = {cid: tuple(tuple(row[i] for i in range(SPACES) if mask >> i & 1)
                          for mask in range(_FULL + 1))
               for cid, row in _PLAY.items()}
@@ -91,15 +91,44 @@ _MOVE_MASK = [[tuple(_MOVE[i][j] for i in range(SPACES) if occ >> i & 1
                      for j in range(SPACES) if free >> j & 1 and j != i)
                for occ in range(_FULL + 1)] for free in range(_FULL + 1)]
 """Per mask of free spaces and mask of free occupied spaces: the move actions, ready-made."""
+_ATTACK_MASK = [tuple(tuple(A.attack(i, j) for j in range(SPACES) if mask >> j & 1)
+                      for mask in range(_FULL + 1)) for i in range(SPACES)]
+"""Per attacking space and mask of target spaces: the attack actions, ready-made."""
 
+_GROUPS = 7
+_GROUP = {cid: 6 if c.kind == "wall" else (3 if c.kind == "tower" else 0) + CLASSES.index(c.cls)
+          for cid, c in CARDS.items() if c.kind != "spell"}
+"""Cards on a side fall into groups that attacks cannot tell apart: units of each class (0-2),
+towers of each class (3-5) and walls (6)."""
+_HIT_GROUPS = {a: tuple(sorted({_GROUP[b] for b in _GROUP if _HITS[a, b]})) for a in _GROUP}
+"""Per card on a side: the groups it may attack."""
 
 _NAME = {cid: c.name for cid, c in CARDS.items()}
 _TITLE = {cid: c.title for cid, c in CARDS.items()}
 _INSTANT = frozenset(cid for cid, c in CARDS.items() if c.kind == "unit" and c.ability == "instant")
 _DRAW2 = frozenset(cid for cid, c in CARDS.items() if c.kind == "unit" and c.ability == "draw2")
-_HITS2 = {a: {b for b in CARDS if _HITS[a, b]} for a in CARDS}
-"""Per attacking card: the set of cards it may attack."""
-_UNIT = frozenset(cid for cid, k in _KIND.items() if k == "unit")
+
+
+@lru_cache(maxsize=1 << 12)
+def _hand_cards(hand: tuple[str, ...]) -> tuple[tuple[tuple[tuple[A.Play, ...], ...], ...],
+                                                 tuple[str, ...]]:
+    """Returns, for a hand, each playable card's plays per mask of spaces, and the spells (each
+    card once, in order)."""
+    cards = sorted(set(hand))
+    return (tuple(_PLAY_MASK[c] for c in cards if c in _PLAY_MASK),
+            tuple(c for c in cards if c not in _PLAY_MASK))
+
+
+def _foe_groups(side: list[Slot | None]) -> tuple[list[int], int]:
+    """Returns the masks of an enemy side's card groups and of its arrived cards."""
+    groups = [0] * _GROUPS
+    arrived = 0
+    for j, t in enumerate(side):
+        if t is not None:
+            groups[_GROUP[t.card]] |= _BIT[j]
+            if not t.arriving:
+                arrived |= _BIT[j]
+    return groups, arrived
 
 
 def legal(state: State, seat: int) -> list[A.Action]:
@@ -108,61 +137,60 @@ def legal(state: State, seat: int) -> list[A.Action]:
         return []
     if state.steps >= TURN_STEP_CAP:
         return [A.END]
-    out: list[A.Action] = []
     me = state.players[seat]
-    side = me.side
-    occupied = walls = 0
+    occupied = walls = units = 0
     bolts = []
     attackers = []
-    for i, s in enumerate(side):
+    for i, s in enumerate(me.side):
         if s is None:
             continue
-        occupied |= _BIT[i]
+        bit = _BIT[i]
+        occupied |= bit
         card = s.card
         if card in _WALL:
-            walls |= _BIT[i]
-        elif s.arriving and not s.bolt:
+            walls |= bit
+            continue
+        if card in _UNIT:
+            units |= bit
+        if s.arriving and not s.bolt:
             if s.new and card in _UNIT:
                 bolts.append(_BOLT[i])
         elif s.used < _ATTACKS[card]:
             attackers.append((i, card))
+    covered = occupied & ~walls & ((walls << 1) | (walls >> 1))  # next to a wall
+    out: list[A.Action] = []
+    spells: tuple[str, ...] = ()
     if state.actions > 0:
+        plays, spells = _hand_cards(tuple(me.hand))
         spaces = (_FULL & ~occupied) or _FULL
-        spells = []
-        for card in sorted(set(me.hand)):
-            if card in _PLAY_MASK:
-                out += _PLAY_MASK[card][spaces]
-            else:
-                spells.append(card)
-        for card in spells:
-            out += _spell_actions(state, seat, card)
+        for row in plays:
+            out += row[spaces]
+    if spells or attackers:
+        groups, arrived = _foe_groups(state.players[1 - seat].side)
+        fwalls = groups[6]
+        funits = groups[0] | groups[1] | groups[2]
+        foccupied = funits | groups[3] | groups[4] | groups[5] | fwalls
+        fcovered = foccupied & ~fwalls & ((fwalls << 1) | (fwalls >> 1))
+        mine, theirs = (occupied, units, covered), (foccupied, funits, fcovered)
+        masks = (mine, theirs) if seat == 0 else (theirs, mine)
+        for spell in spells:
+            out += _spell_actions(spell, seat, masks)
+    if state.actions > 0:
         out += bolts
         if state.actions >= 2 and me.deck:
             out.append(A.DRAW)
     if attackers:
-        foe = state.players[1 - seat].side
-        fwalls = 0
-        for j, t in enumerate(foe):
-            if t is not None and t.card in _WALL:
-                fwalls |= _BIT[j]
-        near = ((fwalls << 1) | (fwalls >> 1)) & ~fwalls
-        targets = []
-        base = state.lock <= 0
-        for j, t in enumerate(foe):
-            if t is not None and not t.arriving:
-                base = False
-                if not near & _BIT[j]:
-                    targets.append((j, t.card))
+        targets = arrived & ~fcovered
+        base = state.lock <= 0 and not arrived
         for i, card in attackers:
-            row = _ATTACK[i]
-            hits = _HITS2[card]
-            for j, c in targets:
-                if c in hits:
-                    out.append(row[j])
+            hit = 0
+            for g in _HIT_GROUPS[card]:
+                hit |= groups[g]
+            out += _ATTACK_MASK[i][hit & targets]
             if base and card in _UNIT:
                 out.append(_ATTACK_BASE[i])
     if state.moves < MOVE_CAP:
-        free = _FULL & ~(occupied & ~walls & ((walls << 1) | (walls >> 1)))
+        free = _FULL & ~covered
         out += _MOVE_MASK[free][occupied & free]
     if state.undo_log:
         out.append(A.UNDO)
@@ -247,21 +275,6 @@ def _cast_ok(state: State, seat: int, action: A.Cast) -> bool:
     return s.card in _UNIT and (spell == "poison" or not _covered(side, args[1]))
 
 
-def side_masks(side: list[Slot | None]) -> tuple[int, int, int, int]:
-    """Returns the masks of occupied spaces, units, towers and walls, and cards in cover."""
-    occupied = units = walls = 0
-    for i in range(SPACES):
-        s = side[i]
-        if s is not None:
-            occupied |= 1 << i
-            if s.card in _UNIT:
-                units |= 1 << i
-            elif s.card in _WALL:
-                walls |= 1 << i
-    covered = occupied & ~walls & ((walls << 1) | (walls >> 1))
-    return occupied, units, occupied & ~units, covered
-
-
 @cache
 def _targets(spell: str, seat: int, mask: int) -> tuple[A.Cast, ...]:
     return tuple(A.cast(spell, (seat, j)) for j in range(SPACES) if mask >> j & 1)
@@ -283,29 +296,36 @@ _WISDOM = (A.cast("wisdom", (0,)), A.cast("wisdom", (1,)))
 _SPY = (A.cast("spy"),)
 _FIRE = (A.cast("fire-rain"),)
 
+SideMasks = tuple[int, int, int]
+"""A side's masks of occupied spaces, units, and cards in cover."""
 
-def _spell_actions(state: State, seat: int, spell: str) -> tuple[A.Cast, ...]:
+
+def _spell_actions(spell: str, seat: int, masks: tuple[SideMasks, SideMasks]) -> tuple[A.Cast, ...]:
+    """Returns the casts of `spell` by `seat`, given both sides' masks (seat 0 first)."""
     if spell == "wisdom":
         return _WISDOM
     if spell == "spy":
         return _SPY
     if spell == "fire-rain":
         return _FIRE
-    masks = (side_masks(state.players[0].side), side_masks(state.players[1].side))
+    (occ0, units0, cover0), (occ1, units1, cover1) = masks
     if spell == "recall":
-        return (_targets(spell, 0, masks[0][1] & ~masks[0][3])
-                + _targets(spell, 1, masks[1][1] & ~masks[1][3]))
+        return _targets(spell, 0, units0 & ~cover0) + _targets(spell, 1, units1 & ~cover1)
     if spell == "poison":
-        return _targets(spell, 0, masks[0][1]) + _targets(spell, 1, masks[1][1])
+        return _targets(spell, 0, units0) + _targets(spell, 1, units1)
     if spell == "catapult":
-        return _targets(spell, 0, masks[0][2]) + _targets(spell, 1, masks[1][2])
+        return _targets(spell, 0, occ0 & ~units0) + _targets(spell, 1, occ1 & ~units1)
     if spell == "bribery":
-        mine, theirs = masks[seat], masks[1 - seat]
-        return _bribes(mine[1], theirs[1] & ~theirs[3], _FULL & ~mine[0])
+        (occ, units, _), (_, foe_units, foe_cover) = masks[seat], masks[1 - seat]
+        return _bribes(units, foe_units & ~foe_cover, _FULL & ~occ)
     return ()
 
 
 # -- applying -----------------------------------------------------------------------------------
+
+_event = lru_cache(maxsize=4096)(Event)
+"""Returns the Event for a text and audience; events are immutable, so repeats share one."""
+
 
 class Turn:
     """Collects the events of one applied action and keeps the public ones in `state.recent`."""
@@ -317,7 +337,20 @@ class Turn:
         self.events: list[Event] = []
 
     def say(self, text: str, audience: tuple[int, ...] | None = None) -> None:
-        self.events.append(Event(text, audience))
+        self.events.append(_event(text, audience))
+        if audience is None:
+            recent = self.state.recent
+            recent.append(text)
+            if len(recent) > RECENT:
+                del recent[0]
+
+
+class Replay(Turn):
+    """A `Turn` for undo's replay: it only keeps `state.recent` (nobody reads the events)."""
+
+    __slots__ = ()
+
+    def say(self, text: str, audience: tuple[int, ...] | None = None) -> None:
         if audience is None:
             recent = self.state.recent
             recent.append(text)
@@ -342,13 +375,13 @@ def draw(state: State, seat: int, n: int, t: Turn) -> int:
         got.append(p.deck.pop())
     p.hand.extend(got)
     if got:
-        t.say(f"You drew {', '.join(CARDS[c].title for c in got)}.", (seat,))
+        t.say(f"You drew {', '.join([_TITLE[c] for c in got])}.", (seat,))
     return len(got)
 
 
 def set_checkpoint(state: State) -> None:
     """Marks the present as the point undo cannot go past."""
-    state.checkpoint = state.core_clone()
+    state.checkpoint = Checkpoint.of(state)
     state.undo_log = []
 
 
@@ -448,19 +481,19 @@ def perform(state: State, seat: int, action: A.Action, t: Turn) -> None:
     elif isinstance(action, A.Cast) and _cast(state, seat, action, t):
         return
     if state.winner is None:
-        state.undo_log.append(action.encode())
+        state.undo_log.append(action)
 
 
 def undo(state: State, seat: int, t: Turn) -> None:
-    """Rebuilds the turn from the checkpoint with every code but the last."""
+    """Rebuilds the turn from the checkpoint with every action but the last."""
     assert state.checkpoint is not None and state.undo_log
-    codes = state.undo_log[:-1]
+    done = state.undo_log[:-1]
     steps, moves = state.steps, state.moves
     state.restore(state.checkpoint)
     state.undo_log = []
-    replay = Turn(state)
-    for code in codes:
-        perform(state, seat, A.decode(code), replay)
+    replay = Replay(state)
+    for action in done:
+        perform(state, seat, action, replay)
     state.steps, state.moves = steps, moves
     t.say(f"{_who(seat)} took back an action.")
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
+from games.drakones.actions import Action, decode
 from games.rng import Rng
 
 SPACES = 6
@@ -38,6 +39,13 @@ class Slot:
 
     def clone(self) -> Slot:
         return Slot(self.card, self.arriving, self.bolt, self.used, self.hits, self.new)
+
+
+SlotData = tuple[str, bool, bool, int, int, bool]
+"""A slot frozen as a tuple, in `to_json` order."""
+PlayerData = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[SlotData | None, ...],
+                   tuple[str, ...], tuple[str, ...]]
+"""A player frozen as tuples: deck, hand, discard, side, marks, spied."""
 
 
 @dataclass(slots=True)
@@ -76,11 +84,25 @@ class Player:
                       [None if s is None else s.clone() for s in self.side],
                       self.marks[:], self.spied[:])
 
+    def freeze(self) -> PlayerData:
+        """Returns the player as tuples (cheaper to take than a clone, and never mutated)."""
+        return (tuple(self.deck), tuple(self.hand), tuple(self.discard),
+                tuple([None if s is None else (s.card, s.arriving, s.bolt, s.used, s.hits, s.new)
+                       for s in self.side]),
+                tuple(self.marks), tuple(self.spied))
+
+    @staticmethod
+    def thaw(data: PlayerData) -> Player:
+        """Returns a new player from `freeze` data."""
+        deck, hand, discard, side, marks, spied = data
+        return Player(list(deck), list(hand), list(discard),
+                      [None if s is None else Slot(*s) for s in side], list(marks), list(spied))
+
 
 @dataclass(slots=True)
 class State:
     """The whole table. Undo keeps `checkpoint` (the core state after the last draw or reveal) and
-    `undo_log` (codes applied since), and rebuilds by replay; `steps`/`moves` survive undo."""
+    `undo_log` (actions applied since), and rebuilds by replay; `steps`/`moves` survive undo."""
 
     rng: Rng
     players: list[Player]
@@ -96,9 +118,9 @@ class State:
     recent: list[str] = field(default_factory=list)
     steps: int = 0
     moves: int = 0
-    checkpoint: State | None = None
-    """A frozen copy of the core state after the last draw or reveal (never mutated)."""
-    undo_log: list[str] = field(default_factory=list)
+    checkpoint: Checkpoint | None = None
+    """The core state after the last draw or reveal, frozen."""
+    undo_log: list[Action] = field(default_factory=list)
 
     def core_json(self) -> dict[str, Any]:
         """Returns everything but the undo record: what a checkpoint holds."""
@@ -114,7 +136,7 @@ class State:
         data["steps"] = self.steps
         data["moves"] = self.moves
         data["checkpoint"] = None if self.checkpoint is None else self.checkpoint.core_json()
-        data["undo_log"] = list(self.undo_log)
+        data["undo_log"] = [a.encode() for a in self.undo_log]
         return data
 
     def load_core(self, data: dict[str, Any]) -> None:
@@ -150,29 +172,54 @@ class State:
         state.moves = int(data.get("moves", 0))
         cp = data.get("checkpoint")
         if cp is not None:
-            state.checkpoint = State(Rng(0), [], 0, 0)
-            state.checkpoint.load_core(cp)
-        state.undo_log = [str(c) for c in data.get("undo_log", [])]
+            core = State(Rng(0), [], 0, 0)
+            core.load_core(cp)
+            state.checkpoint = Checkpoint.of(core)
+        state.undo_log = [decode(str(c)) for c in data.get("undo_log", [])]
         return state
 
-    def restore(self, other: State) -> None:
-        """Overwrites the core fields with copies of `other`'s (undo's way back)."""
-        self.rng = Rng(other.rng.state)
-        self.players = [p.clone() for p in other.players]
-        self.first, self.current, self.turn, self.round = (other.first, other.current, other.turn,
-                                                           other.round)
-        self.lock, self.actions, self.strike_back = other.lock, other.actions, other.strike_back
-        self.winner, self.reason, self.recent = other.winner, other.reason, other.recent[:]
-
-    def core_clone(self) -> State:
-        """Returns a copy of the core fields only (what a checkpoint holds)."""
-        return State(Rng(self.rng.state), [p.clone() for p in self.players], self.first,
-                     self.current, self.turn, self.round, self.lock, self.actions,
-                     self.strike_back, self.winner, self.reason, self.recent[:])
+    def restore(self, cp: Checkpoint) -> None:
+        """Overwrites the core fields from a checkpoint (undo's way back)."""
+        self.rng = Rng(cp.rng)
+        self.players = [Player.thaw(p) for p in cp.players]
+        self.first, self.current, self.turn, self.round = cp.first, cp.current, cp.turn, cp.round
+        self.lock, self.actions, self.strike_back = cp.lock, cp.actions, cp.strike_back
+        self.winner, self.reason, self.recent = cp.winner, cp.reason, list(cp.recent)
 
     def clone(self) -> State:
-        """Returns an independent copy, fast (for search)."""
+        """Returns an independent copy, fast (for search); the frozen checkpoint is shared."""
         return State(Rng(self.rng.state), [p.clone() for p in self.players], self.first,
                      self.current, self.turn, self.round, self.lock, self.actions,
                      self.strike_back, self.winner, self.reason, self.recent[:], self.steps,
                      self.moves, self.checkpoint, self.undo_log[:])
+
+
+class Checkpoint(NamedTuple):
+    """The core fields of a state frozen as tuples: cheaper to take than a clone, never mutated."""
+
+    rng: int
+    players: tuple[PlayerData, ...]
+    first: int
+    current: int
+    turn: int
+    round: int
+    lock: int
+    actions: int
+    strike_back: bool
+    winner: int | None
+    reason: str
+    recent: tuple[str, ...]
+
+    @staticmethod
+    def of(state: State) -> Checkpoint:
+        """Returns the checkpoint of `state` as it is now."""
+        p0, p1 = state.players
+        return Checkpoint(state.rng.state, (p0.freeze(), p1.freeze()), state.first, state.current,
+                          state.turn, state.round, state.lock, state.actions, state.strike_back,
+                          state.winner, state.reason, tuple(state.recent))
+
+    def core_json(self) -> dict[str, Any]:
+        """Returns the same data as `State.core_json` of the state it froze."""
+        core = State(Rng(0), [], 0, 0)
+        core.restore(self)
+        return core.core_json()
