@@ -684,54 +684,66 @@ def shift(st: DFState, u: Unit, d: int, ctx: Ctx) -> None:
 
 # -- legal actions ---------------------------------------------------------------------------
 
-def legal(st: DFState, seat: int) -> list[Action]:
-    """Returns the legal actions of `seat`, in a fixed order."""
+def legal(st: DFState, seat: int, like: Action | None = None) -> list[Action]:
+    """Returns the legal actions of `seat`, in a fixed order; with `like`, only those of its kind
+    (same card, same unit) that could share its code, which is all `apply` needs to check it."""
     # Nothing changes while actions are only listed: cache keywords and who stands where.
     st.__dict__["_kw_cache"] = {}
     st.__dict__["_occupancy"] = {sp: u for u in st.units for sp in u["sp"]}
     try:
-        return _legal(st, seat)
+        return _legal(st, seat, like)
     finally:
         st.__dict__.pop("_kw_cache", None)
         st.__dict__.pop("_occupancy", None)
 
 
-def _legal(st: DFState, seat: int) -> list[Action]:
+def has_turn(st: DFState, seat: int) -> bool:
+    """Tells whether `seat` has any legal action now (`legal` is empty exactly when not)."""
     if st.result is not None:
+        return False
+    if st.phase == "mulligan":
+        return bool(st.players[seat]["mulligan"])
+    return seat == st.active
+
+
+def _legal(st: DFState, seat: int, like: Action | None) -> list[Action]:
+    if not has_turn(st, seat):
         return []
     p = st.players[seat]
     if st.phase == "mulligan":
-        return [Mulligan(m) for m in range(16)] if p["mulligan"] else []
-    if seat != st.active:
-        return []
+        return [Mulligan(m) for m in range(16)]
     if st.turn_actions >= TURN_ACTION_CAP:
         return [EndTurn()]
     out: list[Action] = []
-    seen: set[str] = set()
-    for cid in p["hand"]:
-        if cid in seen:
-            continue
-        seen.add(cid)
-        if card_cost(st, seat, cid) <= p["mana"] and C.is_supported(cid):
-            out.extend(_plays(st, seat, cid))
-    champ = p["champion"]
-    if champ and champion_cost(st, seat) <= p["mana"]:
-        out.extend(_plays(st, seat, champ))
-    for u in st.units:
-        if u["owner"] == seat:
-            if can_activate(st, u):
-                out.append(Activate(u["id"]))
-            if not u["shifted"] and not u["sick"] and not u["stun"] and has(st, u, "SHIFT"):
-                for d in (-1, 1):
-                    if can_slide(st, u, d, seen_by=seat):
-                        out.append(Shift(u["id"], d))
-    if champ and champion_cost(st, seat) > 0:
-        for n in range(1, min(p["mana"], champion_cost(st, seat)) + 1):
-            out.append(Bank(n))
-    if not p["discarded"]:
+    if like is None or isinstance(like, Play):
+        wanted = like.card if like is not None else None
+        for cid in dict.fromkeys(p["hand"]):
+            if (wanted is None or cid == wanted) and card_cost(st, seat, cid) <= p["mana"] \
+                    and C.is_supported(cid):
+                out.extend(_plays(st, seat, cid))
+        champ = p["champion"]
+        if champ and (wanted is None or champ == wanted) and champion_cost(st, seat) <= p["mana"]:
+            out.extend(_plays(st, seat, champ))
+    if like is None or isinstance(like, (Activate, Shift)):
+        wanted_id = like.unit if like is not None else None
+        for u in st.units:
+            if u["owner"] == seat and (wanted_id is None or u["id"] == wanted_id):
+                if can_activate(st, u):
+                    out.append(Activate(u["id"]))
+                if not u["shifted"] and not u["sick"] and not u["stun"] and has(st, u, "SHIFT"):
+                    for d in (-1, 1):
+                        if can_slide(st, u, d, seen_by=seat):
+                            out.append(Shift(u["id"], d))
+    if like is None or isinstance(like, Bank):
+        champ = p["champion"]
+        if champ and champion_cost(st, seat) > 0:
+            for n in range(1, min(p["mana"], champion_cost(st, seat)) + 1):
+                out.append(Bank(n))
+    if (like is None or isinstance(like, Discard)) and not p["discarded"]:
         for cid in sorted(set(p["hand"])):
             out.append(Discard(cid))
-    out.append(EndTurn())
+    if like is None or isinstance(like, EndTurn):
+        out.append(EndTurn())
     return out
 
 
