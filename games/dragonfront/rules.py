@@ -508,28 +508,46 @@ def card_cost(st: DFState, seat: int, cid: str) -> int:
     if cid == st.players[seat]["champion"]:
         return champion_cost(st, seat)
     c = C.card(cid)
-    cost = c["cost"]
+    return max(0, c["cost"] + _cost_change(st, seat, c["type"]))
+
+
+def _cost_change(st: DFState, seat: int, kind: str) -> int:
+    """Returns how much a seat's own units and forts change the cost of its cards of one type."""
+    memo = st.__dict__.get("_listing_memo")
+    key = ("cost", seat, kind)
+    if memo is not None and key in memo:
+        return memo[key]
+    change = 0
     for x in [*st.units, *st.forts]:
         if x["owner"] != seat:
             continue
         for a in x["ab"]:
-            if a["on"] == "cost" and a["kind"] == c["type"]:
-                cost += a["n"]
-    return max(0, cost)
+            if a["on"] == "cost" and a["kind"] == kind:
+                change += a["n"]
+    if memo is not None:
+        memo[key] = change
+    return change
 
 
 def unit_spaces(st: DFState, seat: int, cid: str) -> list[list[int]]:
     """Lists where a unit may be played: own Spawn Row (BREACH: any row but the enemy's Spawn Row);
     a GIANT takes two adjacent spaces of one row. Hidden enemies look empty."""
     c = C.card(cid)
-    rows = [r for r in range(4) if r != enemy_row(seat)] if c["kw"].get("BREACH") else [spawn_row(seat)]
+    breach = bool(c["kw"].get("BREACH"))
     width = 2 if c["giant"] else 1
+    memo = st.__dict__.get("_listing_memo")
+    key = ("spaces", seat, breach, width)
+    if memo is not None and key in memo:
+        return memo[key]
+    rows = [r for r in range(4) if r != enemy_row(seat)] if breach else [spawn_row(seat)]
     out: list[list[int]] = []
     for r in rows:
         for lane in range(4 - width + 1):
             spaces = [r * 4 + lane + i for i in range(width)]
             if all(_free(st, s, {"owner": seat}, seat) for s in spaces):
                 out.append(spaces)
+    if memo is not None:
+        memo[key] = out
     return out
 
 
@@ -687,14 +705,17 @@ def shift(st: DFState, u: Unit, d: int, ctx: Ctx) -> None:
 def legal(st: DFState, seat: int, like: Action | None = None) -> list[Action]:
     """Returns the legal actions of `seat`, in a fixed order; with `like`, only those of its kind
     (same card, same unit) that could share its code, which is all `apply` needs to check it."""
-    # Nothing changes while actions are only listed: cache keywords and who stands where.
+    # Nothing changes while actions are only listed: cache keywords, who stands where, card cost
+    # changes and open spaces.
     st.__dict__["_kw_cache"] = {}
     st.__dict__["_occupancy"] = {sp: u for u in st.units for sp in u["sp"]}
+    st.__dict__["_listing_memo"] = {}
     try:
         return _legal(st, seat, like)
     finally:
         st.__dict__.pop("_kw_cache", None)
         st.__dict__.pop("_occupancy", None)
+        st.__dict__.pop("_listing_memo", None)
 
 
 def has_turn(st: DFState, seat: int) -> bool:
