@@ -3,6 +3,8 @@ and the enumeration of legal actions."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -292,7 +294,6 @@ def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *, after_move: b
     f = fwd(seat)
     row = row_of(u["sp"][0])
     reach = 2 if has(st, u, "RANGE") else 1
-    flier = has(st, u, "FLIGHT")
     over = False
     for d in range(1, 4):
         rr = row + f * d
@@ -308,8 +309,8 @@ def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *, after_move: b
             if x["owner"] == seat:
                 return None
             if not (x["hidden"] and seen_by == seat):
-                if flier and rr == enemy_row(seat) and not has(st, x, "FLIGHT") and d == 1 \
-                        and not after_move:
+                if d == 1 and not after_move and rr == enemy_row(seat) and has(st, u, "FLIGHT") \
+                        and not has(st, x, "FLIGHT"):
                     over = True
                     continue
                 return x, d
@@ -374,7 +375,8 @@ def activate(st: DFState, u: Unit, ctx: Ctx) -> None:
     trigger(st, u, "action", ctx)
     if u not in st.units or st.result is not None:
         return
-    real = plan(st, u, u["owner"])  # hidden enemies are found only by stepping into them
+    with still(st):
+        real = plan(st, u, u["owner"])  # hidden enemies are found only by stepping into them
     if real is None:
         return
     if real["kind"] == "catapult":
@@ -705,13 +707,22 @@ def shift(st: DFState, u: Unit, d: int, ctx: Ctx) -> None:
 def legal(st: DFState, seat: int, like: Action | None = None) -> list[Action]:
     """Returns the legal actions of `seat`, in a fixed order; with `like`, only those of its kind
     (same card, same unit) that could share its code, which is all `apply` needs to check it."""
-    # Nothing changes while actions are only listed: cache keywords, who stands where, card cost
-    # changes and open spaces.
+    with still(st):
+        return _legal(st, seat, like)
+
+
+@contextmanager
+def still(st: DFState) -> Iterator[None]:
+    """Caches keywords, who stands where, card cost changes and open spaces while nothing changes
+    (listing actions, planning an activation); nested uses share the outer caches."""
+    if "_occupancy" in st.__dict__:
+        yield
+        return
     st.__dict__["_kw_cache"] = {}
     st.__dict__["_occupancy"] = {sp: u for u in st.units for sp in u["sp"]}
     st.__dict__["_listing_memo"] = {}
     try:
-        return _legal(st, seat, like)
+        yield
     finally:
         st.__dict__.pop("_kw_cache", None)
         st.__dict__.pop("_occupancy", None)
