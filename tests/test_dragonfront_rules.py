@@ -317,3 +317,24 @@ def test_seed_combat_example_drake_scavengers_versus_shade_manipulators() -> Non
     assert unit_at(st, 8) is None
     assert drake["hp"] - drake["dmg"] == 1 and drake["pw"] == 3
     assert st.players[1]["mana"] == 1
+
+
+def test_apply_checks_against_the_legal_actions_of_its_kind() -> None:
+    """`legal(..., like=a)` holds `a` and only legal actions, and unlisted codes of each kind are
+    refused with the state unchanged."""
+    for seed in range(6):
+        st = GAME.new_game(seed, 2, {})
+        rng = random.Random(seed)
+        while GAME.outcome(st) is None:
+            seat = rng.choice(GAME.to_play(st))
+            legal = [a.encode() for a in GAME.legal_actions(st, seat)]
+            for a in GAME.legal_actions(st, seat):
+                subset = [b.encode() for b in R.legal(st, seat, like=a)]
+                assert a.encode() in subset and set(subset) <= set(legal)
+            for bad in (R.Activate(999), R.Bank(99), R.Play(FILLER, "15"), R.Shift(999, 1)):
+                if bad.encode() not in legal:
+                    before = dumps(GAME, st)
+                    with pytest.raises(IllegalAction):
+                        GAME.apply(st, seat, bad)
+                    assert dumps(GAME, st) == before
+            GAME.apply(st, seat, rng.choice(GAME.legal_actions(st, seat)))

@@ -29,7 +29,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from games.core import Event, Game, GameInfo, IllegalAction, OptionSpec, Outcome
+from games.core import Event, Game, GameInfo, IllegalAction, NotYourTurn, OptionSpec, Outcome
 from games.dragonfront import cards as C
 from games.dragonfront import rules as R
 from games.dragonfront.engine import (
@@ -105,10 +105,17 @@ class DragonFront(Game):
         return ctx.events
 
     def apply(self, state: DFState, seat: int, action: R.Action) -> list[Event]:
-        """Checks and applies an action (legality by code, as the base class)."""
+        """Checks and applies an action (legality by code, as the base class, against only the
+        legal actions of its kind)."""
         if state.result is not None:
             raise IllegalAction("The game is over.")
-        return super().apply(state, seat, action)
+        if not R.has_turn(state, seat):
+            raise NotYourTurn("It is not your turn.")
+        code = action.encode()
+        for candidate in R.legal(state, seat, like=action):
+            if candidate.encode() == code:
+                return self._apply(state, seat, candidate)
+        raise IllegalAction(f"'{code}' is not a legal move now.")
 
     def outcome(self, state: DFState) -> Outcome | None:
         if state.result is None:

@@ -3,6 +3,8 @@ and the enumeration of legal actions."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -292,7 +294,6 @@ def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *, after_move: b
     f = fwd(seat)
     row = row_of(u["sp"][0])
     reach = 2 if has(st, u, "RANGE") else 1
-    flier = has(st, u, "FLIGHT")
     over = False
     for d in range(1, 4):
         rr = row + f * d
@@ -308,8 +309,8 @@ def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *, after_move: b
             if x["owner"] == seat:
                 return None
             if not (x["hidden"] and seen_by == seat):
-                if flier and rr == enemy_row(seat) and not has(st, x, "FLIGHT") and d == 1 \
-                        and not after_move:
+                if d == 1 and not after_move and rr == enemy_row(seat) and has(st, u, "FLIGHT") \
+                        and not has(st, x, "FLIGHT"):
                     over = True
                     continue
                 return x, d
@@ -374,7 +375,8 @@ def activate(st: DFState, u: Unit, ctx: Ctx) -> None:
     trigger(st, u, "action", ctx)
     if u not in st.units or st.result is not None:
         return
-    real = plan(st, u, u["owner"])  # hidden enemies are found only by stepping into them
+    with still(st):
+        real = plan(st, u, u["owner"])  # hidden enemies are found only by stepping into them
     if real is None:
         return
     if real["kind"] == "catapult":
@@ -508,28 +510,46 @@ def card_cost(st: DFState, seat: int, cid: str) -> int:
     if cid == st.players[seat]["champion"]:
         return champion_cost(st, seat)
     c = C.card(cid)
-    cost = c["cost"]
+    return max(0, c["cost"] + _cost_change(st, seat, c["type"]))
+
+
+def _cost_change(st: DFState, seat: int, kind: str) -> int:
+    """Returns how much a seat's own units and forts change the cost of its cards of one type."""
+    memo = st.__dict__.get("_listing_memo")
+    key = ("cost", seat, kind)
+    if memo is not None and key in memo:
+        return memo[key]
+    change = 0
     for x in [*st.units, *st.forts]:
         if x["owner"] != seat:
             continue
         for a in x["ab"]:
-            if a["on"] == "cost" and a["kind"] == c["type"]:
-                cost += a["n"]
-    return max(0, cost)
+            if a["on"] == "cost" and a["kind"] == kind:
+                change += a["n"]
+    if memo is not None:
+        memo[key] = change
+    return change
 
 
 def unit_spaces(st: DFState, seat: int, cid: str) -> list[list[int]]:
     """Lists where a unit may be played: own Spawn Row (BREACH: any row but the enemy's Spawn Row);
     a GIANT takes two adjacent spaces of one row. Hidden enemies look empty."""
     c = C.card(cid)
-    rows = [r for r in range(4) if r != enemy_row(seat)] if c["kw"].get("BREACH") else [spawn_row(seat)]
+    breach = bool(c["kw"].get("BREACH"))
     width = 2 if c["giant"] else 1
+    memo = st.__dict__.get("_listing_memo")
+    key = ("spaces", seat, breach, width)
+    if memo is not None and key in memo:
+        return memo[key]
+    rows = [r for r in range(4) if r != enemy_row(seat)] if breach else [spawn_row(seat)]
     out: list[list[int]] = []
     for r in rows:
         for lane in range(4 - width + 1):
             spaces = [r * 4 + lane + i for i in range(width)]
             if all(_free(st, s, {"owner": seat}, seat) for s in spaces):
                 out.append(spaces)
+    if memo is not None:
+        memo[key] = out
     return out
 
 
@@ -684,54 +704,78 @@ def shift(st: DFState, u: Unit, d: int, ctx: Ctx) -> None:
 
 # -- legal actions ---------------------------------------------------------------------------
 
-def legal(st: DFState, seat: int) -> list[Action]:
-    """Returns the legal actions of `seat`, in a fixed order."""
-    # Nothing changes while actions are only listed: cache keywords and who stands where.
+def legal(st: DFState, seat: int, like: Action | None = None) -> list[Action]:
+    """Returns the legal actions of `seat`, in a fixed order; with `like`, only those of its kind
+    (same card, same unit) that could share its code, which is all `apply` needs to check it."""
+    with still(st):
+        return _legal(st, seat, like)
+
+
+@contextmanager
+def still(st: DFState) -> Iterator[None]:
+    """Caches keywords, who stands where, card cost changes and open spaces while nothing changes
+    (listing actions, planning an activation); nested uses share the outer caches."""
+    if "_occupancy" in st.__dict__:
+        yield
+        return
     st.__dict__["_kw_cache"] = {}
     st.__dict__["_occupancy"] = {sp: u for u in st.units for sp in u["sp"]}
+    st.__dict__["_listing_memo"] = {}
     try:
-        return _legal(st, seat)
+        yield
     finally:
         st.__dict__.pop("_kw_cache", None)
         st.__dict__.pop("_occupancy", None)
+        st.__dict__.pop("_listing_memo", None)
 
 
-def _legal(st: DFState, seat: int) -> list[Action]:
+def has_turn(st: DFState, seat: int) -> bool:
+    """Tells whether `seat` has any legal action now (`legal` is empty exactly when not)."""
     if st.result is not None:
+        return False
+    if st.phase == "mulligan":
+        return bool(st.players[seat]["mulligan"])
+    return seat == st.active
+
+
+def _legal(st: DFState, seat: int, like: Action | None) -> list[Action]:
+    if not has_turn(st, seat):
         return []
     p = st.players[seat]
     if st.phase == "mulligan":
-        return [Mulligan(m) for m in range(16)] if p["mulligan"] else []
-    if seat != st.active:
-        return []
+        return [Mulligan(m) for m in range(16)]
     if st.turn_actions >= TURN_ACTION_CAP:
         return [EndTurn()]
     out: list[Action] = []
-    seen: set[str] = set()
-    for cid in p["hand"]:
-        if cid in seen:
-            continue
-        seen.add(cid)
-        if card_cost(st, seat, cid) <= p["mana"] and C.is_supported(cid):
-            out.extend(_plays(st, seat, cid))
-    champ = p["champion"]
-    if champ and champion_cost(st, seat) <= p["mana"]:
-        out.extend(_plays(st, seat, champ))
-    for u in st.units:
-        if u["owner"] == seat:
-            if can_activate(st, u):
-                out.append(Activate(u["id"]))
-            if not u["shifted"] and not u["sick"] and not u["stun"] and has(st, u, "SHIFT"):
-                for d in (-1, 1):
-                    if can_slide(st, u, d, seen_by=seat):
-                        out.append(Shift(u["id"], d))
-    if champ and champion_cost(st, seat) > 0:
-        for n in range(1, min(p["mana"], champion_cost(st, seat)) + 1):
-            out.append(Bank(n))
-    if not p["discarded"]:
+    if like is None or isinstance(like, Play):
+        wanted = like.card if like is not None else None
+        for cid in dict.fromkeys(p["hand"]):
+            if (wanted is None or cid == wanted) and card_cost(st, seat, cid) <= p["mana"] \
+                    and C.is_supported(cid):
+                out.extend(_plays(st, seat, cid))
+        champ = p["champion"]
+        if champ and (wanted is None or champ == wanted) and champion_cost(st, seat) <= p["mana"]:
+            out.extend(_plays(st, seat, champ))
+    if like is None or isinstance(like, (Activate, Shift)):
+        wanted_id = like.unit if like is not None else None
+        for u in st.units:
+            if u["owner"] == seat and (wanted_id is None or u["id"] == wanted_id):
+                if can_activate(st, u):
+                    out.append(Activate(u["id"]))
+                if not u["shifted"] and not u["sick"] and not u["stun"] and has(st, u, "SHIFT"):
+                    for d in (-1, 1):
+                        if can_slide(st, u, d, seen_by=seat):
+                            out.append(Shift(u["id"], d))
+    if like is None or isinstance(like, Bank):
+        champ = p["champion"]
+        if champ and champion_cost(st, seat) > 0:
+            for n in range(1, min(p["mana"], champion_cost(st, seat)) + 1):
+                out.append(Bank(n))
+    if (like is None or isinstance(like, Discard)) and not p["discarded"]:
         for cid in sorted(set(p["hand"])):
             out.append(Discard(cid))
-    out.append(EndTurn())
+    if like is None or isinstance(like, EndTurn):
+        out.append(EndTurn())
     return out
 
 
