@@ -109,16 +109,6 @@ _INSTANT = frozenset(cid for cid, c in CARDS.items() if c.kind == "unit" and c.a
 _DRAW2 = frozenset(cid for cid, c in CARDS.items() if c.kind == "unit" and c.ability == "draw2")
 
 
-@lru_cache(maxsize=1 << 12)
-def _hand_cards(hand: tuple[str, ...]) -> tuple[tuple[tuple[tuple[A.Play, ...], ...], ...],
-                                                 tuple[str, ...]]:
-    """Returns, for a hand, each playable card's plays per mask of spaces, and the spells (each
-    card once, in order)."""
-    cards = sorted(set(hand))
-    return (tuple(_PLAY_MASK[c] for c in cards if c in _PLAY_MASK),
-            tuple(c for c in cards if c not in _PLAY_MASK))
-
-
 def _foe_groups(side: list[Slot | None]) -> tuple[list[int], int]:
     """Returns the masks of an enemy side's card groups and of its arrived cards."""
     groups = [0] * _GROUPS
@@ -129,6 +119,32 @@ def _foe_groups(side: list[Slot | None]) -> tuple[list[int], int]:
             if not t.arriving:
                 arrived |= _BIT[j]
     return groups, arrived
+
+
+FoeMasks = tuple[list[int], int, int, int, int, int]
+"""An enemy side's group masks, arrived, walls, units, occupied and covered masks."""
+_foe_memo: list = [None, None, None]
+"""The last enemy side seen by `legal`: its turn, its slots (as a tuple) and its `FoeMasks`."""
+
+
+def _foe_masks(turn: int, side: list[Slot | None]) -> FoeMasks:
+    """Returns the `FoeMasks` of an enemy side, reusing the last result within a turn.
+
+    Within one turn the engine never changes an enemy slot's card or arrival in place (only its
+    own turn start and its own attacks do), and a changed side holds other slot objects; slots
+    that are other objects compare by value, so a hit is always the same answer."""
+    key = tuple(side)
+    memo = _foe_memo
+    if memo[0] == turn and memo[1] == key:
+        return memo[2]
+    groups, arrived = _foe_groups(side)
+    fwalls = groups[6]
+    funits = groups[0] | groups[1] | groups[2]
+    foccupied = funits | groups[3] | groups[4] | groups[5] | fwalls
+    fcovered = foccupied & ~fwalls & ((fwalls << 1) | (fwalls >> 1))
+    masks = (groups, arrived, fwalls, funits, foccupied, fcovered)
+    memo[0], memo[1], memo[2] = turn, key, masks
+    return masks
 
 
 def legal(state: State, seat: int) -> list[A.Action]:
@@ -159,18 +175,18 @@ def legal(state: State, seat: int) -> list[A.Action]:
             attackers.append((i, card))
     covered = occupied & ~walls & ((walls << 1) | (walls >> 1))  # next to a wall
     out: list[A.Action] = []
-    spells: tuple[str, ...] = ()
+    spells: list[str] = []
     if state.actions > 0:
-        plays, spells = _hand_cards(tuple(me.hand))
         spaces = (_FULL & ~occupied) or _FULL
-        for row in plays:
-            out += row[spaces]
+        for card in sorted(set(me.hand)):
+            row = _PLAY_MASK.get(card)
+            if row is None:
+                spells.append(card)
+            else:
+                out += row[spaces]
     if spells or attackers:
-        groups, arrived = _foe_groups(state.players[1 - seat].side)
-        fwalls = groups[6]
-        funits = groups[0] | groups[1] | groups[2]
-        foccupied = funits | groups[3] | groups[4] | groups[5] | fwalls
-        fcovered = foccupied & ~fwalls & ((fwalls << 1) | (fwalls >> 1))
+        groups, arrived, fwalls, funits, foccupied, fcovered = _foe_masks(
+            state.turn, state.players[1 - seat].side)
         mine, theirs = (occupied, units, covered), (foccupied, funits, fcovered)
         masks = (mine, theirs) if seat == 0 else (theirs, mine)
         for spell in spells:
