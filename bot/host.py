@@ -88,8 +88,7 @@ class Host:
             try:
                 return await self._dispatch(table, command)
             except (Refused, IllegalAction) as refusal:
-                self._tables.pop(command.channel, None)  # reload: nothing may have changed
-                return [self._error(command, str(refusal))]
+                return [self._error(command, str(refusal))]  # refused before any change
             except Exception:
                 self._tables.pop(command.channel, None)
                 log.exception("Command %s failed at table %s (user %s)", command.verb,
@@ -177,10 +176,11 @@ class Host:
     async def _start(self, table: Table, cmd: Command) -> list[Reply]:
         _, options = split_args(cmd.args)
         table.can_start(cmd.user)
-        if "timer" in options:
-            table.set_timer(cmd.user, options.pop("timer"))
+        timer = options.pop("timer", None)
         if options:
             raise Refused(f"/start takes only timer=seconds; got {', '.join(options)}.")
+        if timer is not None:
+            table.set_timer(cmd.user, timer)
         replies = await self._begin_game(table)
         return replies
 

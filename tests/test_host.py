@@ -67,6 +67,8 @@ def test_refusals_are_polite_and_change_nothing(tmp_path: Path) -> None:
         game = games.get(games.DEFAULT)
         if game.info.max_players == 2:
             await refused("carol", "join", expect="at most 2 players")
+        await refused("alice", "start", "timer=30", "colour=red", expect="only timer=seconds")
+        await refused("alice", "start", "timer=5", expect="from 15 to 86400")
         replies = await say(host, "alice", "start")
         board = only(replies, ReplyKind.BOARD)[0]
         mover = board.waiting_on[0]
