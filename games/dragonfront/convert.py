@@ -965,7 +965,7 @@ _KIND_WORDS = {"unit": "a unit", "enemy_unit": "an enemy unit", "ally_unit": "an
                "enemy_nonchamp_home": "an enemy in your half", "enemy_nongiant": "an enemy non-giant",
                "enemy_fort_free": "an enemy fort with no enemy on it", "lane": "a lane", "row": "a row",
                "front_row": "a Frontline row", "race:TEMPEST": "a Tempest unit"}
-_SEL_WORDS = {"self": "this", "enemy_sh": "enemy Stronghold", "own_sh": "your Stronghold",
+_SEL_WORDS = {"self": "this", "victim_nonchamp": "the unit it killed (not a champion)", "enemy_sh": "enemy Stronghold", "own_sh": "your Stronghold",
               "both_sh": "both Strongholds", "allies": "all allies", "enemies": "all enemies",
               "all_units": "all units", "others": "all other units", "allies_row": "allies in this row",
               "enemies_row": "enemies in this row", "allies_lane": "allies in this lane",
@@ -1038,13 +1038,16 @@ def _eff_text(e: dict[str, Any]) -> str:
         case "fill_mana":
             return "mana to 10"
         case "tokens":
-            return f"+{n} champion tokens"
+            if isinstance(n, dict) and "count" in n:
+                counted = n["count"].replace("_", " ").removeprefix("all ").rstrip("s")
+                return f"+{n['times']} champion token per {counted} in play"
+            return f"+{_amount(n)} champion tokens"
         case "drain":
             return f"steal {n} mana"
         case "damage":
             return f"{_amount(n)} dmg to {who}"
         case "damage_split":
-            return f"{n} dmg spread over enemies"
+            return f"{_amount(n)} dmg spread over enemies"
         case "damage_pierce":
             return f"{n} dmg, overflow runs down the lane"
         case "heal":
@@ -1104,8 +1107,10 @@ def _eff_text(e: dict[str, Any]) -> str:
             return "it may act again"
         case "steal_fragments":
             return "take its fragments"
+        case "copy_hand":
+            return f"add a copy of {who} to hand"
         case _:
-            return f"{op} {who}".strip()
+            return f"{op.replace('_', ' ')} {who}".strip()
 
 
 def _ability_text(a: dict[str, Any]) -> str:
