@@ -23,7 +23,7 @@ import games
 import renderers
 from bot.messages import Choice, Command, Reply, ReplyKind, Verb
 from bot.store import Store
-from bot.table import MAX_TIMEOUTS, Refused, Table, parse_int
+from bot.table import MAX_TIMEOUTS, Refused, Table
 from games.core import Event, IllegalAction, Seat, visible_events
 
 log = logging.getLogger(__name__)
@@ -288,19 +288,14 @@ class Host:
     def _run_bots(self, table: Table) -> list[Event]:
         """Lets computer players take every decision they owe; returns the events."""
         events: list[Event] = []
-        live = table.live
-        if live is None:
+        if table.live is None:
             return events
-        game = table.game
-        for _ in range(game.info.max_actions):
+        for _ in range(table.game.info.max_actions):
             owed = [s for s in table.to_play() if table.seats[s].is_bot]
             if not owed:
                 break
             seat = owed[0]
-            actions = game.legal_actions(live.state, seat)
-            action = game.choose(game.view(live.state, seat), actions,
-                                 (live.record.seed + table.version) & 0x7FFFFFFF)
-            events += table.apply(seat, action.encode())
+            events += table.apply(seat, table.computer_choice(seat).encode())
         return events
 
     async def _timeout(self, table: Table) -> list[Reply]:
@@ -328,9 +323,7 @@ class Host:
                                     "and forfeits."))
                 events += table.resign(seat)
                 continue
-            actions = game.legal_actions(live.state, seat)
-            action = game.choose(game.view(live.state, seat), actions,
-                                 (live.record.seed + table.version) & 0x7FFFFFFF)
+            action = table.computer_choice(seat)
             label = " > ".join(game.label(live.state, action))
             events.append(Event(f"{{p{seat}}}'s time ran out; the computer played: {label}.",
                                 None))
@@ -500,4 +493,4 @@ class Host:
                      table=table.channel, version=table.version)
 
 
-__all__ = ["Host", "parse_int", "personalise"]
+__all__ = ["Host", "personalise"]

@@ -24,6 +24,7 @@ import games
 from games.core import (
     RESIGN_CODE,
     SERIES_OPTION,
+    Action,
     Event,
     Game,
     LogEntry,
@@ -318,6 +319,13 @@ class Table:
         live.record.log.append(LogEntry(seat, code))
         self.version += 1
         return events
+
+    def computer_choice(self, seat: Seat) -> Action:
+        """Returns the computer opponent's move for `seat`, chosen from that seat's view only."""
+        live = self._require_live()
+        game = self.game
+        return game.choose(game.view(live.state, seat), game.legal_actions(live.state, seat),
+                           (live.record.seed + self.version) & 0x7FFFFFFF)
 
     def resign(self, seat: Seat) -> list[Event]:
         """Gives up the game for `seat`."""

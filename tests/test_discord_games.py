@@ -93,6 +93,19 @@ async def move(h: Harness, user: User, hand: Message, *labels: str,
     return board
 
 
+async def resign_and_see_the_computer_win(h: Harness) -> None:
+    """Alice resigns publicly; the result is announced and the final board has no controls."""
+    ix = await h.slash(ALICE, "resign")
+    assert not h.standin.original(ix).is_ephemeral
+    result = next(m for m in h.standin.public(h.channel)
+                  if m.embeds and m.embeds[0].get("title") == "Result")
+    assert "Computer 1 wins" in result.embeds[0]["description"]
+    final = h.board()
+    fields = {f["name"]: f["value"] for f in final.embeds[0]["fields"]}
+    assert "Computer 1 wins" in fields["Result"]
+    assert final.custom_ids() == [] and final.pinged == ()
+
+
 def description(board: Message) -> str:
     """Returns a board message's event text."""
     return board.embeds[0].get("description") or ""
@@ -175,15 +188,7 @@ async def test_drakones_against_the_computer_through_the_menus(tmp_path: Path) -
         await move(h, ALICE, hand, "End turn")
         secrets.check()
 
-        ix = await h.slash(ALICE, "resign")
-        assert not h.standin.original(ix).is_ephemeral
-        result = next(m for m in h.standin.public(h.channel)
-                      if m.embeds and m.embeds[0].get("title") == "Result")
-        assert "Computer 1 wins" in result.embeds[0]["description"]
-        final = h.board()
-        fields = {f["name"]: f["value"] for f in final.embeds[0]["fields"]}
-        assert "Computer 1 wins" in fields["Result"]
-        assert final.custom_ids() == [] and final.pinged == ()
+        await resign_and_see_the_computer_win(h)
         secrets.check()
         assert h.standin.errors == []
 
@@ -318,14 +323,6 @@ async def test_dragonfront_mulligan_deploy_activate_by_menus(tmp_path: Path) -> 
         await move(h, ALICE, hand, "End turn")
         secrets.check()
 
-        ix = await h.slash(ALICE, "resign")
-        assert not h.standin.original(ix).is_ephemeral
-        result = next(m for m in h.standin.public(h.channel)
-                      if m.embeds and m.embeds[0].get("title") == "Result")
-        assert "Computer 1 wins" in result.embeds[0]["description"]
-        final = h.board()
-        fields = {f["name"]: f["value"] for f in final.embeds[0]["fields"]}
-        assert "Computer 1 wins" in fields["Result"]
-        assert final.custom_ids() == [] and final.pinged == ()
+        await resign_and_see_the_computer_win(h)
         secrets.check()
         assert h.standin.errors == []
