@@ -29,6 +29,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from games.rng import Rng
+
 Seat = int
 State = Any
 """A game's state: plain data (dataclasses, dicts, lists, str, int) that `to_json` turns into a dict."""
@@ -99,8 +101,6 @@ def series_rotation(options: dict[str, Any], players: int) -> int | None:
     index, seed = series.get("index"), series.get("seed")
     if not isinstance(index, int) or not isinstance(seed, int) or index < 0:
         raise ValueError(f"expected {SERIES_OPTION} = {{'index': int >= 0, 'seed': int}}, got {series!r}")
-    from games.rng import Rng
-
     return (Rng(seed).below(players) + index) % players
 
 
