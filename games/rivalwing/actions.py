@@ -14,7 +14,6 @@ remove a special; `tout` the host's turn timeout.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from games.core import MAX_CODE_LENGTH, BadActionCode
 
@@ -25,22 +24,30 @@ _PREFIXES = frozenset({
 _CODE = re.compile(r"^[a-zA-Z0-9.+:]+$")
 
 
-@dataclass(frozen=True, slots=True)
-class Act:
-    """One RivalWing action, identified by its code."""
+class Act(str):
+    """One RivalWing action: its code. A str subclass, so the option tables hold ready actions
+    and listing the legal ones copies references instead of building objects."""
 
-    code: str
+    __slots__ = ()
 
-    def encode(self) -> str:
-        return self.code
+    @property
+    def code(self) -> str:
+        """Returns the code as a plain string."""
+        return str.__str__(self)
+
+    def encode(self) -> str:  # type: ignore[override]  # the action contract, not str.encode
+        return str.__str__(self)
 
     def __str__(self) -> str:
-        return self.code
+        return str.__str__(self)
+
+    def __repr__(self) -> str:
+        return f"Act({str.__repr__(self)})"
 
     @property
     def parts(self) -> list[str]:
         """Returns the code split into its fields."""
-        return self.code.split(":")
+        return self.split(":")
 
 
 def decode(code: str) -> Act:

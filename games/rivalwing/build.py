@@ -12,6 +12,7 @@ from operator import or_
 from typing import Any
 
 from games.core import Event
+from games.rivalwing.actions import Act
 from games.rivalwing.cards import (
     BREATHS,
     KIND_OF,
@@ -103,7 +104,7 @@ class HandInfo:
             plays: list[Option] = []
             for kind, _ in self.counts:
                 if kind in ("bres", "mres", "innate"):
-                    plays.append((f"sp:{kind}", ("Special", KINDS[kind]["name"])))
+                    plays.append((Act(f"sp:{kind}"), ("Special", KINDS[kind]["name"])))
                 elif kind == "refresh":
                     from games.rivalwing.specials import refresh_options
                     plays.extend(refresh_options(tuple(self.counts)))
@@ -116,8 +117,8 @@ HIT_ALWAYS = frozenset(k for k, v in KINDS.items()
                                           and not v.get("needs_wings")))
 HIT_WINGS = frozenset(k for k, v in KINDS.items()
                       if k == "dive" or (v.get("needs_wings") and v["category"] == "melee"))
-DISCARD = {k: (f"dis:{k}", ("Discard", KINDS[k]["name"])) for k in KINDS}
-DISCARD_MORE = {k: (f"dism:{k}", ("Discard more", KINDS[k]["name"])) for k in KINDS}
+DISCARD = {k: (Act(f"dis:{k}"), ("Discard", KINDS[k]["name"])) for k in KINDS}
+DISCARD_MORE = {k: (Act(f"dism:{k}"), ("Discard more", KINDS[k]["name"])) for k in KINDS}
 _INFO: dict[tuple[int, ...], HandInfo] = {}
 KIND_LIST = tuple(KINDS)
 """Kind codes in deck order; a kind's rank is its index here."""
@@ -293,32 +294,32 @@ def build_options(state: RWState, p: int, out: list[Option], info: HandInfo | No
                 out.extend(table[rank])
         if wings and b["focus"] is None and n_hits >= 1 and "fdive" in counts:
             for s in SIDES:
-                out.append((f"fd:{s}", ("Add", "Focused Dive", LOC_NAME[s])))
+                out.append((Act(f"fd:{s}"), ("Add", "Focused Dive", LOC_NAME[s])))
         if wings and not used_dive and "dive" in counts:
             for i, h in enumerate(hits):
                 if KINDS[h["kind"]].get("hit") == "MELEE" and h["dive"] is None:
-                    out.append((f"dv:{i}", ("Add", "Dive Attack (+2)", hit_name(b, i))))
+                    out.append((Act(f"dv:{i}"), ("Add", "Dive Attack (+2)", hit_name(b, i))))
         if "watk" in counts and has_wings(state, t):
             for i, h in enumerate(hits):
                 if h["wing"] is None and KINDS[h["kind"]].get("hit") in ("MELEE", "BREATH"):
-                    out.append((f"wa:{i}", ("Add", "Melee Wing Attack", hit_name(b, i))))
+                    out.append((Act(f"wa:{i}"), ("Add", "Melee Wing Attack", hit_name(b, i))))
         if wings and b["dusting"] is None and "dust" in counts and (
                 n_hits or "corehit" in magic_kinds):
-            out.append(("dust", ("Add", "Dusting", "no Defense cards against it")))
+            out.append((Act("dust"), ("Add", "Dusting", "no Defense cards against it")))
         t_mr = _mr(state, t)
         for kind, _card in ready_magic(state, p, used_magic):
             name = kind_name(kind)
             if kind in ("called", "rbr"):
                 if not t_mr and kind not in magic_kinds and (kind == "rbr" or n_hits):
-                    out.append((f"mg:{kind}", ("Add", name)))
+                    out.append((Act(f"mg:{kind}"), ("Add", name)))
             elif kind == "corehit":
                 if not t_mr:
-                    out.append(("mg:corehit", ("Add", name)))
+                    out.append((Act("mg:corehit"), ("Add", name)))
             elif kind == "crush":
                 if not t_mr:
                     for s in SIDES:
                         if not is_breached(state, t, s):
-                            out.append((f"mg:crush:{s}", ("Add", name, LOC_NAME[s])))
+                            out.append((Act(f"mg:crush:{s}"), ("Add", name, LOC_NAME[s])))
             elif kind in ("heal", "swap"):
                 _self_magic(state, p, t, kind, out)
         if "called" in magic_kinds:
@@ -326,15 +327,15 @@ def build_options(state: RWState, p: int, out: list[Option], info: HandInfo | No
             for i, h in enumerate(hits):
                 if h["aim"] is None and h["wing"] is None:
                     for loc in locs:
-                        out.append((f"aim:{i}:{loc}", ("Called Shot", hit_name(b, i), LOC_NAME[loc])))
+                        out.append((Act(f"aim:{i}:{loc}"), ("Called Shot", hit_name(b, i), LOC_NAME[loc])))
     else:
         for kind, _card in ready_magic(state, p, used_magic):
             if kind in ("heal", "swap"):
                 _self_magic(state, p, None, kind, out)
     if is_declarable(b):
-        out.append(("decl", ("Declare attack",)))
+        out.append((Act("decl"), ("Declare attack",)))
     if state.restarts < MAX_RESTARTS or not out:
-        out.append(("restart", ("Start over",)))
+        out.append((Act("restart"), ("Start over",)))
 
 
 @lru_cache(maxsize=256)
@@ -353,40 +354,40 @@ def _hit_options(prefix: str, group: str, kind: str, elem: str | None, wings: bo
     name = info["name"]
     if info["category"] == "melee" and "side" in info:
         if wings or not info.get("needs_wings"):
-            out.append((f"{prefix}:{kind}", (group, name)))
+            out.append((Act(f"{prefix}:{kind}"), (group, name)))
     elif kind == "targ":
         for s in SIDES:
-            out.append((f"{prefix}:targ:{s}", (group, name, LOC_NAME[s])))
+            out.append((Act(f"{prefix}:targ:{s}"), (group, name, LOC_NAME[s])))
     elif kind in BREATHS and elem and not has_breath:
         if elem == "Chaos":
             if kind == "br.chaos":
                 for s in SIDES:
-                    out.append((f"{prefix}:{kind}:{s}", (group, name, LOC_NAME[s])))
+                    out.append((Act(f"{prefix}:{kind}:{s}"), (group, name, LOC_NAME[s])))
             else:
-                out.append((f"{prefix}:{kind}", (group, name, "side rolled")))
+                out.append((Act(f"{prefix}:{kind}"), (group, name, "side rolled")))
         elif kind == "br.light" and elem == "Lightning":
             for s in SIDES:
                 for a in SIDES:
                     if a != s:
-                        out.append((f"{prefix}:{kind}:{s}:{a}",
+                        out.append((Act(f"{prefix}:{kind}:{s}:{a}"),
                                     (group, name, LOC_NAME[s], f"Arc to {LOC_NAME[a]}")))
         else:
             for s in SIDES:
-                out.append((f"{prefix}:{kind}:{s}", (group, name, LOC_NAME[s])))
+                out.append((Act(f"{prefix}:{kind}:{s}"), (group, name, LOC_NAME[s])))
     elif kind == "dive" and wings and not used_dive:
         for s in SIDES:
-            out.append((f"{prefix}:dive:{s}", (group, "Dive Attack (hit 5)", LOC_NAME[s])))
+            out.append((Act(f"{prefix}:dive:{s}"), (group, "Dive Attack (hit 5)", LOC_NAME[s])))
     return tuple(out)
 
 
 def _self_magic(state: RWState, p: int, t: int | None, kind: str, out: list[Option]) -> None:
     if kind == "heal":
         for s, eid, text in heal_choices(state, p, t):
-            out.append((f"mg:heal:{s}:{eid}", ("Add", "Heal", who(state, p, s), text)))
+            out.append((Act(f"mg:heal:{s}:{eid}"), ("Add", "Heal", who(state, p, s), text)))
     else:
         for s in swap_seats(state, p, t):
             for a, c in SWAP_PAIRS:
-                out.append((f"mg:swap:{s}:{a}{c}",
+                out.append((Act(f"mg:swap:{s}:{a}{c}"),
                             ("Add", "Swap", who(state, p, s), f"{LOC_NAME[a]} ↔ {LOC_NAME[c]}")))
 
 
@@ -407,11 +408,11 @@ def _arma_options(state: RWState, p: int, b: dict[str, Any], out: list[Option]) 
     if pending:
         s = pending[0]
         for side in SIDES:
-            out.append((f"arma:{s}:{side}", ("Armageddon", f"{{p{s}}}", LOC_NAME[side])))
+            out.append((Act(f"arma:{s}:{side}"), ("Armageddon", f"{{p{s}}}", LOC_NAME[side])))
     else:
-        out.append(("decl", ("Declare attack",)))
+        out.append((Act("decl"), ("Declare attack",)))
     if state.restarts < MAX_RESTARTS:
-        out.append(("restart", ("Start over",)))
+        out.append((Act("restart"), ("Start over",)))
 
 
 def is_declarable(b: dict[str, Any]) -> bool:

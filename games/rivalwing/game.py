@@ -86,24 +86,15 @@ SUMMARY = (
 )
 
 
-class _ActCache(dict):
-    """Interned Act per code (made on first use), so listing actions allocates little."""
-
-    def __missing__(self, code: str) -> Act:
-        if len(self) > 100_000:
-            self.clear()
-        act = self[code] = Act(code)
-        return act
-
-
-_ACTS = _ActCache()
 _code_of = itemgetter(0)
-_ATTACK = [(f"atk:{t}", ("Attack", f"{{p{t}}}")) for t in range(8)]
-END: Option = ("end", ("End turn",))
+_ATTACK = [(Act(f"atk:{t}"), ("Attack", f"{{p{t}}}")) for t in range(8)]
+END: Option = (Act("end"), ("End turn",))
+_ARMA: Option = (Act("atk:arma"), ("Attack", "Armageddon (every other dragon)"))
+_SELF: Option = (Act("atk:self"), ("Attack", "Myself (Heal or Swap)"))
+_PASS: Option = (Act("pass"), ("Pass",))
 _OTHERS = [[tuple((p + i) % n for i in range(1, n)) for p in range(n)] for n in range(9)]
 """Per seat count and seat, the other seats in turn order from its left."""
 _DISCARDS = EventCache(lambda p, kind: Event(f"{{p{p}}} discards {kind_name(kind)}."))
-_MEMO: dict[tuple[int, int], tuple[RWState, int, list[Option]]] = {}
 _LABELS: dict[int, tuple[RWState, int, dict[str, tuple[str, ...]]]] = {}
 
 
@@ -112,9 +103,9 @@ def _place_step(kind: str, j: int, old: str | None, more: bool) -> tuple[Option,
     """Returns the options that place magic of `kind` in slot j (holding card `old`)."""
     name = KINDS[kind]["name"]
     where = f"Slot {j + 1} " + ("(empty)" if old is None else f"(replace {old})")
-    out: tuple[Option, ...] = ((f"mag:{kind}:{j}", ("Place magic", name, where)),)
+    out: tuple[Option, ...] = ((Act(f"mag:{kind}:{j}"), ("Place magic", name, where)),)
     if more:
-        out += ((f"magm:{kind}:{j}", ("Place more magic", name, where)),)
+        out += ((Act(f"magm:{kind}:{j}"), ("Place more magic", name, where)),)
     return out
 
 
@@ -184,14 +175,11 @@ class RivalWing(Game):
     def _cached_options(self, state: RWState, seat: int) -> list[Option]:
         """Returns (code, label or None) for every legal action of `seat` (memoised per state
         version; callers must not mutate the list). A None label is worked out by `options`."""
-        key = (id(state), seat)
-        memo = _MEMO.get(key)
-        if memo is not None and memo[0] is state and memo[1] == state.version:
+        memo = state.memo
+        if memo is not None and memo[0] == state.version and memo[1] == seat:
             return memo[2]
         out = self._options(state, seat)
-        if len(_MEMO) > 64:
-            _MEMO.clear()
-        _MEMO[key] = (state, state.version, out)
+        state.memo = (state.version, seat, out)
         return out
 
     def _options(self, state: RWState, seat: int) -> list[Option]:
@@ -221,7 +209,7 @@ class RivalWing(Game):
         return out
 
     def legal_actions(self, state: RWState, seat: int) -> list[Act]:
-        return list(map(_ACTS.__getitem__, map(_code_of, self._cached_options(state, seat))))
+        return list(map(_code_of, self._cached_options(state, seat)))
 
     @staticmethod
     def _action_options(state: RWState, p: int, out: list[Option], info: HandInfo) -> None:
@@ -238,14 +226,14 @@ class RivalWing(Game):
                 out.append(_ATTACK[t])
         if magic:
             if any(k == "arma" for k, _ in magic) and arma_targets(state, p):
-                out.append(("atk:arma", ("Attack", "Armageddon (every other dragon)")))
+                out.append(_ARMA)
             if magic_can_start(state, p, None, magic):
-                out.append(("atk:self", ("Attack", "Myself (Heal or Swap)")))
+                out.append(_SELF)
         if info.magic:
             RivalWing._place_options(state, p, out, info.magic)
         out.extend(info.discard)
         if not state.hands[p]:
-            out.append(("pass", ("Pass",)))
+            out.append(_PASS)
 
     @staticmethod
     def _place_options(state: RWState, p: int, out: list[Option], magic: list[str]) -> None:
@@ -275,13 +263,13 @@ class RivalWing(Game):
             raise NotYourTurn("You have nothing to decide now.")
         for candidate, _ in opts:
             if candidate == code:
-                return self._apply(state, seat, _ACTS[code])
+                return self._apply(state, seat, candidate)
         raise IllegalAction(f"'{code}' is not a legal move now.")
 
     def _apply(self, state: RWState, seat: int, action: Act) -> list[Event]:
         state.version += 1
         events: list[Event] = []
-        parts = action.code.split(":")
+        parts = action.split(":")
         head = parts[0]
         p = state.active
         if head in ("dis", "dism"):

@@ -7,6 +7,7 @@ from functools import lru_cache
 from itertools import product
 
 from games.core import Event
+from games.rivalwing.actions import Act
 from games.rivalwing.build import HandInfo, hand_info, prune_build, take
 from games.rivalwing.cards import KIND_OF, KINDS, LOC_NAME, SPECIAL_IDS, kind_name, kind_of, name_of
 from games.rivalwing.state import RWState, discard_cards, draw_to, entry_net
@@ -33,11 +34,11 @@ def special_options(state: RWState, seat: int, out: list[Option],
                 if place["breached"]:
                     continue
                 for e in place["entries"]:
-                    out.append((f"sp:regen:{e['id']}", (
+                    out.append((Act(f"sp:regen:{e['id']}"), (
                         "Special", name, f"remove {LOC_NAME[key]}: {name_of(e['card'])} "
                         f"{e['amount']} (net {entry_net(e)}) #{e['id']}")))
             if "W" in dragon["loc"] and dragon["loc"]["W"]["breached"]:
-                out.append(("sp:regen:W", ("Special", name, "restore your Wings")))
+                out.append((Act("sp:regen:W"), ("Special", name, "restore your Wings")))
     several = len(specials) > 1
     for i, card in enumerate(specials):
         if card is None:
@@ -49,7 +50,7 @@ def special_options(state: RWState, seat: int, out: list[Option],
             if len(filled) > len(slots) - 1:
                 name = _remove_option(i, kind, several)[1][1]
                 for j in filled:
-                    out.append((f"rm:{i}:{j}", ("Special", name, f"and slotted "
+                    out.append((Act(f"rm:{i}:{j}"), ("Special", name, f"and slotted "
                                                 f"{name_of(slots[j][0])} (slot {j + 1})")))
                 continue
         out.append(_remove_option(i, kind, several))
@@ -61,7 +62,7 @@ def _remove_option(i: int, kind: str, several: bool) -> Option:
     name = f"Discard {kind_name(kind)}"
     if several:
         name += f" (special slot {i + 1})"
-    return (f"rm:{i}", ("Special", name))
+    return (Act(f"rm:{i}"), ("Special", name))
 
 
 def refresh_options(counts: tuple[tuple[str, int], ...]) -> list[Option]:
@@ -69,7 +70,7 @@ def refresh_options(counts: tuple[tuple[str, int], ...]) -> list[Option]:
 
     Their labels are left None (they follow from the code; see `refresh_label`)."""
     pieces = [_REFRESH_PIECES[k][:n + 1 - (k == "refresh")] for k, n in counts]
-    return [("sp:refresh:" + chosen[:-1], None) if chosen else _KEEP
+    return [(Act("sp:refresh:" + chosen[:-1]), None) if chosen else _KEEP
             for chosen in map("".join, product(*pieces))]
 
 
@@ -84,7 +85,7 @@ def refresh_label(code: str) -> tuple[str, ...]:
 
 _REFRESH_PIECES = {k: tuple((k + "+") * m for m in range(2 * v["count"] + 1)) for k, v in KINDS.items()}
 """Per kind, the code pieces that discard 0, 1, 2, ... copies of it (each ending in '+')."""
-_KEEP: Option = ("sp:refresh", ("Special", kind_name("refresh"), "keep your hand"))
+_KEEP: Option = (Act("sp:refresh"), ("Special", kind_name("refresh"), "keep your hand"))
 
 
 def apply_special(state: RWState, seat: int, parts: list[str], events: list[Event]) -> None:

@@ -55,6 +55,8 @@ class RWState:
     version: int = 0
     """Bumped by every applied action; keys the option memo (code that edits a state by hand
     must bump it too)."""
+    memo: Any = field(default=None, repr=False, compare=False)
+    """(version, seat, options) of the last options worked out; not part of the game."""
 
     def to_json(self) -> dict[str, Any]:
         """Returns the state as plain JSON-ready data (a copy)."""
@@ -75,7 +77,7 @@ class RWState:
         return cls(**kwargs)
 
 
-_FIELDS = tuple(f.name for f in fields(RWState))
+_FIELDS = tuple(f.name for f in fields(RWState) if f.name != "memo")
 
 
 def _deep_copy(value: Any) -> Any:
