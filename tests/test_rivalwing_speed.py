@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.rivalwing import GAME
+from games.rivalwing.actions import Act
 from games.rivalwing.build import HandInfo, hand_info
 from games.rivalwing.cards import KIND_OF
 from games.rivalwing.specials import refresh_label
@@ -23,15 +24,29 @@ def test_inlined_shuffle_matches_rng_shuffle() -> None:
 
 
 def test_hand_info_follows_kinds_not_card_ids() -> None:
-    """Two hands with the same kinds share one HandInfo; its counts follow deck order."""
+    """What a hand allows depends on its kinds only: the order and the copies held do not matter;
+    its counts follow deck order."""
     s = GAME.new_game(5, 2)
     hand = s.hands[s.active]
     info = hand_info(s, s.active)
-    assert hand_info(s, s.active) is info
     assert sorted(k for k, n in info.counts for _ in range(n)) == sorted(KIND_OF[c] for c in hand)
-    s.hands[s.active] = list(reversed(hand))
-    assert hand_info(s, s.active) is info
-    assert isinstance(info, HandInfo)
+    twin = HandInfo([c + len(KIND_OF) // 2 for c in reversed(hand)])
+    assert (twin.counts, twin.discard, twin.flags, twin.magic, twin.special_plays) == (
+        info.counts, info.discard, info.flags, info.magic, info.special_plays)
+    assert all(info.holds(KIND_OF[c]) for c in hand)
+
+
+def test_every_listed_action_is_an_act_with_a_plain_code() -> None:
+    """Options hold ready actions: each legal action is an Act whose code is a plain str."""
+    for seed in range(6):
+        s = GAME.new_game(seed, 4)
+        rng = Rng(seed)
+        while GAME.outcome(s) is None:
+            seat = GAME.to_play(s)[0]
+            acts = GAME.legal_actions(s, seat)
+            assert all(type(a) is Act and type(a.encode()) is str for a in acts)
+            assert GAME.decode(acts[0].encode()) == acts[0]
+            GAME.apply(s, seat, acts[rng.below(len(acts))])
 
 
 def test_refresh_labels_are_worked_out_from_codes() -> None:

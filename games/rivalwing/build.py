@@ -6,9 +6,8 @@ target) and slotted magic stays in its slot, marked by card id, until the declar
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from functools import lru_cache, reduce
-from operator import or_
+from collections.abc import Collection, Sequence
+from functools import lru_cache
 from typing import Any
 
 from games.core import Event
@@ -45,31 +44,29 @@ def new_build(target: int | None, arma: bool = False) -> dict[str, Any]:
 
 
 class HandInfo:
-    """What a hand allows, worked out once per distinct multiset of kinds (memoised; read only).
+    """What a hand allows, worked out from its kinds (read only).
 
-    Only the discard options are made at once (every turn phase needs them); the rest is worked
-    out when first asked.
+    Hands rarely repeat, so nothing is memoised across hands: the flags are made at once and
+    the option lists when first asked.
     """
 
-    __slots__ = ("ranks", "uniq", "_flags", "discard", "_counts", "_magic", "_special_plays")
+    __slots__ = ("ranks", "uniq", "flags", "_magic", "_special_plays")
 
-    def __init__(self, ranks: tuple[int, ...]) -> None:
-        self.ranks = ranks
-        self.uniq = uniq = tuple(dict.fromkeys(ranks))
-        self.discard = list(map(RANK_DISCARD.__getitem__, uniq))
-        if len(ranks) > 1:
-            self.discard.extend(map(RANK_DISCARD_MORE.__getitem__, uniq))
-        self._flags: int | None = None
-        self._counts: list[tuple[str, int]] | None = None
+    def __init__(self, hand: Sequence[int]) -> None:
+        self.ranks = ranks = sorted(map(KIND_RANK.__getitem__, hand))
+        self.uniq = uniq = dict.fromkeys(ranks)
+        """The kind ranks held, in deck order (a dict, for membership tests)."""
+        flags = 0
+        for rank in uniq:
+            flags |= RANK_FLAGS[rank]
+        self.flags = flags
+        """The hand's flag bits (HIT_ALWAYS_FLAG, ...), or-ed over its kinds."""
         self._magic: list[str] | None = None
         self._special_plays: list[Option] | None = None
 
-    @property
-    def flags(self) -> int:
-        """Returns the hand's flag bits (HIT_ALWAYS_FLAG, ...), or-ed over its kinds."""
-        if self._flags is None:
-            self._flags = reduce(or_, map(RANK_FLAGS.__getitem__, self.uniq), 0)
-        return self._flags
+    def holds(self, kind: str) -> bool:
+        """True when the hand holds a card of `kind`."""
+        return KIND_ORDER[kind] in self.uniq
 
     @property
     def has_regen(self) -> bool:
@@ -77,17 +74,18 @@ class HandInfo:
         return bool(self.flags & REGEN_FLAG)
 
     @property
-    def counts(self) -> list[tuple[str, int]]:
-        """Returns (kind, count) for the hand, in deck order."""
-        if self._counts is None:
-            ranks = self.ranks
-            self._counts = [(KIND_LIST[r], ranks.count(r)) for r in self.uniq]
-        return self._counts
+    def discard(self) -> list[Option]:
+        """Returns the Discard options, then (with two cards or more) the Discard more ones."""
+        uniq = self.uniq
+        if len(self.ranks) > 1:
+            return [*map(RANK_DISCARD.__getitem__, uniq), *map(RANK_DISCARD_MORE.__getitem__, uniq)]
+        return list(map(RANK_DISCARD.__getitem__, uniq))
 
     @property
-    def kinds(self) -> frozenset[str]:
-        """Returns the kinds in the hand."""
-        return frozenset(map(KIND_LIST.__getitem__, self.uniq))
+    def counts(self) -> list[tuple[str, int]]:
+        """Returns (kind, count) for the hand, in deck order."""
+        ranks = self.ranks
+        return [(KIND_LIST[r], ranks.count(r)) for r in self.uniq]
 
     @property
     def magic(self) -> list[str]:
@@ -102,12 +100,14 @@ class HandInfo:
         """Returns the options that play a special from this hand."""
         if self._special_plays is None:
             plays: list[Option] = []
-            for kind, _ in self.counts:
-                if kind in ("bres", "mres", "innate"):
-                    plays.append((Act(f"sp:{kind}"), ("Special", KINDS[kind]["name"])))
-                elif kind == "refresh":
-                    from games.rivalwing.specials import refresh_options
-                    plays.extend(refresh_options(tuple(self.counts)))
+            if self.flags & SPECIAL_FLAG:
+                counts = self.counts
+                for kind, _ in counts:
+                    if kind in ("bres", "mres", "innate"):
+                        plays.append((Act(f"sp:{kind}"), ("Special", KINDS[kind]["name"])))
+                    elif kind == "refresh":
+                        from games.rivalwing.specials import refresh_options
+                        plays.extend(refresh_options(tuple(counts)))
             self._special_plays = plays
         return self._special_plays
 
@@ -119,21 +119,21 @@ HIT_WINGS = frozenset(k for k, v in KINDS.items()
                       if k == "dive" or (v.get("needs_wings") and v["category"] == "melee"))
 DISCARD = {k: (Act(f"dis:{k}"), ("Discard", KINDS[k]["name"])) for k in KINDS}
 DISCARD_MORE = {k: (Act(f"dism:{k}"), ("Discard more", KINDS[k]["name"])) for k in KINDS}
-_INFO: dict[tuple[int, ...], HandInfo] = {}
 KIND_LIST = tuple(KINDS)
 """Kind codes in deck order; a kind's rank is its index here."""
 KIND_RANK = tuple(KIND_ORDER[k] for k in KIND_OF)
 """Kind rank per card id (both decks)."""
 RANK_DISCARD = tuple(DISCARD[k] for k in KIND_LIST)
 RANK_DISCARD_MORE = tuple(DISCARD_MORE[k] for k in KIND_LIST)
-HIT_ALWAYS_FLAG, BREATH_FLAG, HIT_WINGS_FLAG, MAGIC_FLAG, REGEN_FLAG = 1, 2, 4, 8, 16
+HIT_ALWAYS_FLAG, BREATH_FLAG, HIT_WINGS_FLAG, MAGIC_FLAG, REGEN_FLAG, SPECIAL_FLAG = 1, 2, 4, 8, 16, 32
 
 
 def _rank_flags(kind: str) -> int:
     """Returns the HandInfo flag bits of one kind."""
     return ((kind in HIT_ALWAYS) * HIT_ALWAYS_FLAG | (kind in BREATHS) * BREATH_FLAG
             | (kind in HIT_WINGS) * HIT_WINGS_FLAG | (kind == "regen") * REGEN_FLAG
-            | (KINDS[kind]["category"] == "magic") * MAGIC_FLAG)
+            | (KINDS[kind]["category"] == "magic") * MAGIC_FLAG
+            | (KINDS[kind]["category"] == "special") * SPECIAL_FLAG)
 
 
 RANK_FLAGS = tuple(map(_rank_flags, KIND_LIST))
@@ -141,22 +141,8 @@ RANK_FLAGS = tuple(map(_rank_flags, KIND_LIST))
 
 
 def hand_info(state: RWState, seat: int) -> HandInfo:
-    """Returns the memoised HandInfo of a seat's hand (keyed by its kinds, not its card ids)."""
-    key = tuple(sorted(map(KIND_RANK.__getitem__, state.hands[seat])))
-    found = _INFO.get(key)
-    if found is None:
-        if len(_INFO) > 1024:
-            _INFO.clear()
-        found = _INFO[key] = HandInfo(key)
-    return found
-
-
-def discard_options(hand: list[int]) -> list[Option]:
-    """Returns the Discard (and Discard more) options of a hand, as `HandInfo.discard` has them."""
-    uniq = dict.fromkeys(sorted(map(KIND_RANK.__getitem__, hand)))
-    if len(hand) > 1:
-        return [*map(RANK_DISCARD.__getitem__, uniq), *map(RANK_DISCARD_MORE.__getitem__, uniq)]
-    return list(map(RANK_DISCARD.__getitem__, uniq))
+    """Returns what a seat's hand allows."""
+    return HandInfo(state.hands[seat])
 
 
 def take(state: RWState, seat: int, kind: str) -> int:
@@ -277,7 +263,7 @@ def build_options(state: RWState, p: int, out: list[Option], info: HandInfo | No
     cap = 1 + len(b["combos"]) + (1 if b["focus"] else 0)
     wings = has_wings(state, p)
     info = info or hand_info(state, p)
-    counts = info.kinds
+    holds = info.holds
     used_dive = any(h["kind"] == "dive" or h["dive"] is not None for h in hits)
     has_breath = any(h["kind"] in BREATHS for h in hits)
     used_magic = {m["card"] for m in b["magic"]}
@@ -286,24 +272,24 @@ def build_options(state: RWState, p: int, out: list[Option], info: HandInfo | No
         prefix = None
         if n_hits < cap:
             prefix, group = "add", "Add"
-        elif wings and "combo" in counts:
+        elif wings and holds("combo"):
             prefix, group = "addc", "Add with Combo"
         if prefix:
             table = _hit_table(prefix, group, element(state, p), wings, has_breath, used_dive)
             for rank in info.uniq:
                 out.extend(table[rank])
-        if wings and b["focus"] is None and n_hits >= 1 and "fdive" in counts:
+        if wings and b["focus"] is None and n_hits >= 1 and holds("fdive"):
             for s in SIDES:
                 out.append((Act(f"fd:{s}"), ("Add", "Focused Dive", LOC_NAME[s])))
-        if wings and not used_dive and "dive" in counts:
+        if wings and not used_dive and holds("dive"):
             for i, h in enumerate(hits):
                 if KINDS[h["kind"]].get("hit") == "MELEE" and h["dive"] is None:
                     out.append((Act(f"dv:{i}"), ("Add", "Dive Attack (+2)", hit_name(b, i))))
-        if "watk" in counts and has_wings(state, t):
+        if holds("watk") and has_wings(state, t):
             for i, h in enumerate(hits):
                 if h["wing"] is None and KINDS[h["kind"]].get("hit") in ("MELEE", "BREATH"):
                     out.append((Act(f"wa:{i}"), ("Add", "Melee Wing Attack", hit_name(b, i))))
-        if wings and b["dusting"] is None and "dust" in counts and (
+        if wings and b["dusting"] is None and holds("dust") and (
                 n_hits or "corehit" in magic_kinds):
             out.append((Act("dust"), ("Add", "Dusting", "no Defense cards against it")))
         t_mr = _mr(state, t)

@@ -31,7 +31,6 @@ from games.rivalwing.build import (
     arma_targets,
     build_options,
     cancel_build,
-    discard_options,
     hand_info,
     magic_can_start,
     new_build,
@@ -192,7 +191,7 @@ class RivalWing(Game):
         phase = state.phase
         if seat == state.active and phase in TURN_PHASES:
             if phase == "discard":
-                out.extend(discard_options(state.hands[seat]))
+                out.extend(HandInfo(state.hands[seat]).discard)
                 out.append(END)
             else:
                 info = hand_info(state, seat)
