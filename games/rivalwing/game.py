@@ -174,12 +174,16 @@ class RivalWing(Game):
     def _cached_options(self, state: RWState, seat: int) -> list[Option]:
         """Returns (code, label or None) for every legal action of `seat` (memoised per state
         version; callers must not mutate the list). A None label is worked out by `options`."""
+        return self._memo(state, seat)[2]
+
+    def _memo(self, state: RWState, seat: int) -> tuple[int, int, list[Option], list[Act]]:
+        """Returns (version, seat, options, actions) for `seat` now, worked out once per state
+        version (callers must not mutate the lists)."""
         memo = state.memo
-        if memo is not None and memo[0] == state.version and memo[1] == seat:
-            return memo[2]
-        out = self._options(state, seat)
-        state.memo = (state.version, seat, out)
-        return out
+        if memo is None or memo[0] != state.version or memo[1] != seat:
+            out = self._options(state, seat)
+            memo = state.memo = (state.version, seat, out, list(map(_code_of, out)))
+        return memo
 
     def _options(self, state: RWState, seat: int) -> list[Option]:
         out: list[Option] = []
@@ -208,7 +212,7 @@ class RivalWing(Game):
         return out
 
     def legal_actions(self, state: RWState, seat: int) -> list[Act]:
-        return list(map(_code_of, self._cached_options(state, seat)))
+        return self._memo(state, seat)[3][:]
 
     @staticmethod
     def _action_options(state: RWState, p: int, out: list[Option], info: HandInfo) -> None:
@@ -252,17 +256,16 @@ class RivalWing(Game):
         """Applies `action` for `seat` after checking it; refusals change nothing."""
         if state.phase == "over":
             raise GameOver("The duel is over.")
-        code = action.encode()
+        code = action if action.__class__ is Act else action.encode()
         if code == "tout":
             if self.timeout_action(state, seat).code != "tout":
                 raise IllegalAction("Only the host may time out a turn, and only when one is owed.")
             return self._apply(state, seat, Act(code))
-        opts = self._cached_options(state, seat)
-        if not opts:
+        acts = self._memo(state, seat)[3]
+        if not acts:
             raise NotYourTurn("You have nothing to decide now.")
-        for candidate, _ in opts:
-            if candidate == code:
-                return self._apply(state, seat, candidate)
+        if code in acts:
+            return self._apply(state, seat, Act(code))
         raise IllegalAction(f"'{code}' is not a legal move now.")
 
     def _apply(self, state: RWState, seat: int, action: Act) -> list[Event]:
@@ -390,7 +393,7 @@ class RivalWing(Game):
         return acts.decode(code)
 
     def label(self, state: RWState, action: Act) -> tuple[str, ...]:
-        code = action.encode()
+        code = action if action.__class__ is Act else action.encode()
         if code == "tout":
             return ("Time out",)
         memo = _LABELS.get(id(state))

@@ -8,7 +8,7 @@ from itertools import product
 
 from games.core import Event
 from games.rivalwing.actions import Act
-from games.rivalwing.build import HandInfo, hand_info, prune_build, take
+from games.rivalwing.build import SPECIAL_FLAG, HandInfo, hand_info, prune_build, take
 from games.rivalwing.cards import KIND_OF, KINDS, LOC_NAME, SPECIAL_IDS, kind_name, kind_of, name_of
 from games.rivalwing.state import RWState, discard_cards, draw_to, entry_net
 
@@ -25,7 +25,9 @@ def special_options(state: RWState, seat: int, out: list[Option],
     if not dragon["conscious"]:
         return
     specials = dragon["specials"]
-    if None in specials and not SPECIAL_IDS.isdisjoint(state.hands[seat]):
+    empty = specials.count(None)
+    if empty and (info.flags & SPECIAL_FLAG if info is not None
+                  else not SPECIAL_IDS.isdisjoint(state.hands[seat])):
         info = info or hand_info(state, seat)
         out.extend(info.special_plays)
         if info.has_regen:
@@ -39,6 +41,8 @@ def special_options(state: RWState, seat: int, out: list[Option],
                         f"{e['amount']} (net {entry_net(e)}) #{e['id']}")))
             if "W" in dragon["loc"] and dragon["loc"]["W"]["breached"]:
                 out.append((Act("sp:regen:W"), ("Special", name, "restore your Wings")))
+    if empty == len(specials):
+        return
     several = len(specials) > 1
     for i, card in enumerate(specials):
         if card is None:
