@@ -265,7 +265,7 @@ class RivalWing(Game):
         if not acts:
             raise NotYourTurn("You have nothing to decide now.")
         if code in acts:
-            return self._apply(state, seat, Act(code))
+            return self._apply(state, seat, code if code.__class__ is Act else Act(code))
         raise IllegalAction(f"'{code}' is not a legal move now.")
 
     def _apply(self, state: RWState, seat: int, action: Act) -> list[Event]:
