@@ -50,10 +50,11 @@ class HandInfo:
     the option lists when first asked.
     """
 
-    __slots__ = ("ranks", "uniq", "flags", "_magic", "_special_plays")
+    __slots__ = ("size", "ranks", "uniq", "flags", "_magic", "_special_plays")
 
     def __init__(self, hand: Sequence[int]) -> None:
-        self.ranks = ranks = sorted(map(KIND_RANK.__getitem__, hand))
+        self.size = len(hand)
+        self.ranks = ranks = sorted([KIND_RANK[c] for c in hand])
         self.uniq = uniq = dict.fromkeys(ranks)
         """The kind ranks held, in deck order (a dict, for membership tests)."""
         flags = 0
@@ -77,7 +78,7 @@ class HandInfo:
     def discard(self) -> list[Option]:
         """Returns the Discard options, then (with two cards or more) the Discard more ones."""
         uniq = self.uniq
-        if len(self.ranks) > 1:
+        if self.size > 1:
             return [*map(RANK_DISCARD.__getitem__, uniq), *map(RANK_DISCARD_MORE.__getitem__, uniq)]
         return list(map(RANK_DISCARD.__getitem__, uniq))
 

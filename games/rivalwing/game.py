@@ -26,12 +26,12 @@ from games.rivalwing.build import (
     BREATH_FLAG,
     HIT_ALWAYS_FLAG,
     HIT_WINGS_FLAG,
+    MAGIC_FLAG,
     HandInfo,
     apply_build,
     arma_targets,
     build_options,
     cancel_build,
-    hand_info,
     magic_can_start,
     new_build,
     ready_magic,
@@ -187,25 +187,24 @@ class RivalWing(Game):
 
     def _options(self, state: RWState, seat: int) -> list[Option]:
         out: list[Option] = []
-        if state.phase == "over" or not 0 <= seat < state.players:
+        phase = state.phase
+        if phase == "over" or not 0 <= seat < state.players:
             return out
         if not state.dragons[seat]["conscious"]:
             return out
         info = None
-        phase = state.phase
         if seat == state.active and phase in TURN_PHASES:
-            if phase == "discard":
-                out.extend(HandInfo(state.hands[seat]).discard)
+            info = HandInfo(state.hands[seat])
+            if phase == "action":
+                self._action_options(state, seat, out, info)
+            elif phase == "discard":
+                out.extend(info.discard)
                 out.append(END)
+            elif phase == "build":
+                build_options(state, seat, out, info)
             else:
-                info = hand_info(state, seat)
-                if phase == "action":
-                    self._action_options(state, seat, out, info)
-                elif phase == "build":
-                    build_options(state, seat, out, info)
-                else:
-                    self._place_options(state, seat, out, info.magic)
-                    out.append(END)
+                self._place_options(state, seat, out, info.magic)
+                out.append(END)
         elif phase == "defense" and state.attack["window"]["seat"] == seat:
             defense_options(state, seat, out)
         special_options(state, seat, out, info)
@@ -220,10 +219,9 @@ class RivalWing(Game):
         has_hit = flags & HIT_ALWAYS_FLAG or (
             (flags & BREATH_FLAG and element(state, p) is not None)
             or (flags & HIT_WINGS_FLAG and has_wings(state, p)))
-        magic = ready_magic(state, p)
         dragons = state.dragons
-        n = state.players
-        for t in _OTHERS[n][p]:
+        magic = ready_magic(state, p) if dragons[p]["slots"] else None
+        for t in _OTHERS[state.players][p]:
             if dragons[t]["conscious"] and (
                     has_hit or (magic and magic_can_start(state, p, t, magic))):
                 out.append(_ATTACK[t])
@@ -232,10 +230,10 @@ class RivalWing(Game):
                 out.append(_ARMA)
             if magic_can_start(state, p, None, magic):
                 out.append(_SELF)
-        if info.magic:
+        if flags & MAGIC_FLAG:
             RivalWing._place_options(state, p, out, info.magic)
         out.extend(info.discard)
-        if not state.hands[p]:
+        if not info.size:
             out.append(_PASS)
 
     @staticmethod
