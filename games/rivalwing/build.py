@@ -74,13 +74,12 @@ class HandInfo:
         """True when the hand holds Regeneration."""
         return bool(self.flags & REGEN_FLAG)
 
-    @property
-    def discard(self) -> list[Option]:
-        """Returns the Discard options, then (with two cards or more) the Discard more ones."""
+    def add_discards(self, out: list[Option]) -> None:
+        """Appends the Discard options, then (with two cards or more) the Discard more ones."""
         uniq = self.uniq
+        out.extend(map(RANK_DISCARD.__getitem__, uniq))
         if self.size > 1:
-            return [*map(RANK_DISCARD.__getitem__, uniq), *map(RANK_DISCARD_MORE.__getitem__, uniq)]
-        return list(map(RANK_DISCARD.__getitem__, uniq))
+            out.extend(map(RANK_DISCARD_MORE.__getitem__, uniq))
 
     @property
     def counts(self) -> list[tuple[str, int]]:

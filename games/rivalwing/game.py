@@ -198,7 +198,7 @@ class RivalWing(Game):
             if phase == "action":
                 self._action_options(state, seat, out, info)
             elif phase == "discard":
-                out.extend(info.discard)
+                info.add_discards(out)
                 out.append(END)
             elif phase == "build":
                 build_options(state, seat, out, info)
@@ -232,7 +232,7 @@ class RivalWing(Game):
                 out.append(_SELF)
         if flags & MAGIC_FLAG:
             RivalWing._place_options(state, p, out, info.magic)
-        out.extend(info.discard)
+        info.add_discards(out)
         if not info.size:
             out.append(_PASS)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from games.core import Event
-from games.rivalwing.cards import LOCATIONS, MARKER, MATS, kind_of
+from games.rivalwing.cards import KIND_OF, LOCATIONS, MARKER, MATS, kind_of
 from games.rng import Rng
 
 HAND_SIZE = 6
@@ -148,7 +148,9 @@ def special_kinds(state: RWState, seat: int) -> list[str]:
 
 def has_special(state: RWState, seat: int, kind: str) -> bool:
     """True when a special of `kind` lies in the dragon's special slots."""
-    return any(c is not None and kind_of(c) == kind for c in state.dragons[seat]["specials"])
+    specials = state.dragons[seat]["specials"]
+    return (specials.count(None) < len(specials)
+            and kind in [KIND_OF[c] for c in specials if c is not None])
 
 
 def element(state: RWState, seat: int) -> str | None:
