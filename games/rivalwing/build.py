@@ -103,8 +103,8 @@ class HandInfo:
             if self.flags & SPECIAL_FLAG:
                 counts = self.counts
                 for kind, _ in counts:
-                    if kind in ("bres", "mres", "innate"):
-                        plays.append((Act(f"sp:{kind}"), ("Special", KINDS[kind]["name"])))
+                    if kind in _PLAY_SPECIAL:
+                        plays.append(_PLAY_SPECIAL[kind])
                     elif kind == "refresh":
                         from games.rivalwing.specials import refresh_options
                         plays.extend(refresh_options(tuple(counts)))
@@ -117,6 +117,8 @@ HIT_ALWAYS = frozenset(k for k, v in KINDS.items()
                                           and not v.get("needs_wings")))
 HIT_WINGS = frozenset(k for k, v in KINDS.items()
                       if k == "dive" or (v.get("needs_wings") and v["category"] == "melee"))
+_PLAY_SPECIAL = {k: (Act(f"sp:{k}"), ("Special", KINDS[k]["name"])) for k in ("bres", "mres", "innate")}
+"""The options that play a special needing no choice."""
 DISCARD = {k: (Act(f"dis:{k}"), ("Discard", KINDS[k]["name"])) for k in KINDS}
 DISCARD_MORE = {k: (Act(f"dism:{k}"), ("Discard more", KINDS[k]["name"])) for k in KINDS}
 KIND_LIST = tuple(KINDS)

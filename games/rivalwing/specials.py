@@ -4,7 +4,8 @@ conscious player whenever the engine waits for input, except under the Chaos loc
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import product
+from itertools import product, repeat
+from operator import itemgetter
 
 from games.core import Event
 from games.rivalwing.actions import Act
@@ -74,8 +75,10 @@ def refresh_options(counts: tuple[tuple[str, int], ...]) -> list[Option]:
 
     Their labels are left None (they follow from the code; see `refresh_label`)."""
     pieces = [_REFRESH_PIECES[k][:n + 1 - (k == "refresh")] for k, n in counts]
-    return [(Act("sp:refresh:" + chosen[:-1]), None) if chosen else _KEEP
-            for chosen in map("".join, product(*pieces))]
+    chosen = product(*pieces)
+    next(chosen)  # the first choice discards nothing: keep your hand
+    codes = map(_REFRESH_PREFIX.__add__, map(_after_first, map("".join, chosen)))
+    return [_KEEP, *zip(map(Act, codes), repeat(None))]
 
 
 def refresh_label(code: str) -> tuple[str, ...]:
@@ -87,8 +90,11 @@ def refresh_label(code: str) -> tuple[str, ...]:
             "discard " + ", ".join(kind_name(k) for k in kinds[0].split("+")))
 
 
-_REFRESH_PIECES = {k: tuple((k + "+") * m for m in range(2 * v["count"] + 1)) for k, v in KINDS.items()}
-"""Per kind, the code pieces that discard 0, 1, 2, ... copies of it (each ending in '+')."""
+_REFRESH_PIECES = {k: tuple(("+" + k) * m for m in range(2 * v["count"] + 1)) for k, v in KINDS.items()}
+"""Per kind, the code pieces that discard 0, 1, 2, ... copies of it (each starting with '+')."""
+_REFRESH_PREFIX = "sp:refresh:"
+_after_first = itemgetter(slice(1, None))
+"""Drops the leading '+' of a joined choice (all in C, as Refresh lists up to 64 choices)."""
 _KEEP: Option = (Act("sp:refresh"), ("Special", kind_name("refresh"), "keep your hand"))
 
 
