@@ -44,26 +44,24 @@ def new_build(target: int | None, arma: bool = False) -> dict[str, Any]:
 
 
 class HandInfo:
-    """What a hand allows, worked out from its kinds (read only).
+    """What a hand allows, worked out from its kinds (read only; the hand must not change
+    while it is in use).
 
-    Hands rarely repeat, so nothing is memoised across hands: the flags are made at once and
-    the option lists when first asked.
+    Hands rarely repeat, so nothing is memoised: the flags are made at once, everything else
+    when asked (each is asked at most once per option list).
     """
 
-    __slots__ = ("size", "ranks", "uniq", "flags", "_magic", "_special_plays")
+    __slots__ = ("hand", "uniq", "flags")
 
     def __init__(self, hand: Sequence[int]) -> None:
-        self.size = len(hand)
-        self.ranks = ranks = sorted([KIND_RANK[c] for c in hand])
-        self.uniq = uniq = dict.fromkeys(ranks)
+        self.hand = hand
+        self.uniq = dict.fromkeys(sorted([KIND_RANK[c] for c in hand]))
         """The kind ranks held, in deck order (a dict, for membership tests)."""
         flags = 0
-        for rank in uniq:
-            flags |= RANK_FLAGS[rank]
+        for c in hand:
+            flags |= CARD_FLAGS[c]
         self.flags = flags
-        """The hand's flag bits (HIT_ALWAYS_FLAG, ...), or-ed over its kinds."""
-        self._magic: list[str] | None = None
-        self._special_plays: list[Option] | None = None
+        """The hand's flag bits (HIT_ALWAYS_FLAG, ...), or-ed over its cards."""
 
     def holds(self, kind: str) -> bool:
         """True when the hand holds a card of `kind`."""
@@ -78,38 +76,34 @@ class HandInfo:
         """Appends the Discard options, then (with two cards or more) the Discard more ones."""
         uniq = self.uniq
         out.extend(map(RANK_DISCARD.__getitem__, uniq))
-        if self.size > 1:
+        if len(self.hand) > 1:
             out.extend(map(RANK_DISCARD_MORE.__getitem__, uniq))
 
     @property
     def counts(self) -> list[tuple[str, int]]:
         """Returns (kind, count) for the hand, in deck order."""
-        ranks = self.ranks
+        ranks = [KIND_RANK[c] for c in self.hand]
         return [(KIND_LIST[r], ranks.count(r)) for r in self.uniq]
 
     @property
     def magic(self) -> list[str]:
         """Returns the magic kinds in the hand, in deck order."""
-        if self._magic is None:
-            self._magic = ([KIND_LIST[r] for r in self.uniq if RANK_FLAGS[r] & MAGIC_FLAG]
-                           if self.flags & MAGIC_FLAG else [])
-        return self._magic
+        if not self.flags & MAGIC_FLAG:
+            return []
+        return list(filter(None, map(RANK_MAGIC.__getitem__, self.uniq)))
 
     @property
     def special_plays(self) -> list[Option]:
-        """Returns the options that play a special from this hand."""
-        if self._special_plays is None:
-            plays: list[Option] = []
-            if self.flags & SPECIAL_FLAG:
-                counts = self.counts
-                for kind, _ in counts:
-                    if kind in _PLAY_SPECIAL:
-                        plays.append(_PLAY_SPECIAL[kind])
-                    elif kind == "refresh":
-                        from games.rivalwing.specials import refresh_options
-                        plays.extend(refresh_options(tuple(counts)))
-            self._special_plays = plays
-        return self._special_plays
+        plays: list[Option] = []
+        if self.flags & SPECIAL_FLAG:
+            counts = self.counts
+            for kind, _ in counts:
+                if kind in _PLAY_SPECIAL:
+                    plays.append(_PLAY_SPECIAL[kind])
+                elif kind == "refresh":
+                    from games.rivalwing.specials import refresh_options
+                    plays.extend(refresh_options(tuple(counts)))
+        return plays
 
 
 HIT_ALWAYS = frozenset(k for k, v in KINDS.items()
@@ -140,6 +134,10 @@ def _rank_flags(kind: str) -> int:
 
 RANK_FLAGS = tuple(map(_rank_flags, KIND_LIST))
 """HandInfo flag bits per kind rank."""
+CARD_FLAGS = tuple(RANK_FLAGS[r] for r in KIND_RANK)
+"""HandInfo flag bits per card id."""
+RANK_MAGIC = tuple(k if f & MAGIC_FLAG else None for k, f in zip(KIND_LIST, RANK_FLAGS, strict=True))
+"""The magic kind per kind rank, None for other kinds."""
 
 
 def hand_info(state: RWState, seat: int) -> HandInfo:

@@ -230,10 +230,10 @@ class RivalWing(Game):
                 out.append(_ARMA)
             if magic_can_start(state, p, None, magic):
                 out.append(_SELF)
-        if flags & MAGIC_FLAG:
+        if flags & MAGIC_FLAG and dragons[p]["slots"]:
             RivalWing._place_options(state, p, out, info.magic)
         info.add_discards(out)
-        if not info.size:
+        if not info.hand:
             out.append(_PASS)
 
     @staticmethod
