@@ -75,9 +75,11 @@ class HandInfo:
     def add_discards(self, out: list[Option]) -> None:
         """Appends the Discard options, then (with two cards or more) the Discard more ones."""
         uniq = self.uniq
-        out.extend(map(RANK_DISCARD.__getitem__, uniq))
+        for r in uniq:
+            out.append(RANK_DISCARD[r])
         if len(self.hand) > 1:
-            out.extend(map(RANK_DISCARD_MORE.__getitem__, uniq))
+            for r in uniq:
+                out.append(RANK_DISCARD_MORE[r])
 
     @property
     def counts(self) -> list[tuple[str, int]]:

@@ -182,7 +182,7 @@ class RivalWing(Game):
         memo = state.memo
         if memo is None or memo[0] != state.version or memo[1] != seat:
             out = self._options(state, seat)
-            memo = state.memo = (state.version, seat, out, list(map(_code_of, out)))
+            memo = state.memo = (state.version, seat, out, [o[0] for o in out])
         return memo
 
     def _options(self, state: RWState, seat: int) -> list[Option]:
