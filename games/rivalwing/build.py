@@ -35,6 +35,10 @@ from games.rivalwing.state import (
 Option = tuple[str, tuple[str, ...] | None]
 """(code, label); a None label follows from the code (Refresh)."""
 MAX_RESTARTS = 2
+DECLARE: Option = (Act("decl"), ("Declare attack",))
+RESTART: Option = (Act("restart"), ("Start over",))
+_DUSTING: Option = (Act("dust"), ("Add", "Dusting", "no Defense cards against it"))
+_NOTHING: frozenset[Any] = frozenset()
 
 
 def new_build(target: int | None, arma: bool = False) -> dict[str, Any]:
@@ -264,12 +268,20 @@ def build_options(state: RWState, p: int, out: list[Option], info: HandInfo | No
     n_hits = len(hits)
     cap = 1 + len(b["combos"]) + (1 if b["focus"] else 0)
     wings = has_wings(state, p)
+    slots = state.dragons[p]["slots"]
     info = info or hand_info(state, p)
     holds = info.holds
-    used_dive = any(h["kind"] == "dive" or h["dive"] is not None for h in hits)
-    has_breath = any(h["kind"] in BREATHS for h in hits)
-    used_magic = {m["card"] for m in b["magic"]}
-    magic_kinds = {m["kind"] for m in b["magic"]}
+    used_dive = has_breath = False
+    for h in hits:
+        if h["kind"] == "dive" or h["dive"] is not None:
+            used_dive = True
+        if h["kind"] in BREATHS:
+            has_breath = True
+    if b["magic"]:
+        used_magic = {m["card"] for m in b["magic"]}
+        magic_kinds = {m["kind"] for m in b["magic"]}
+    else:
+        used_magic = magic_kinds = _NOTHING
     if t is not None:
         prefix = None
         if n_hits < cap:
@@ -293,9 +305,9 @@ def build_options(state: RWState, p: int, out: list[Option], info: HandInfo | No
                     out.append((Act(f"wa:{i}"), ("Add", "Melee Wing Attack", hit_name(b, i))))
         if wings and b["dusting"] is None and holds("dust") and (
                 n_hits or "corehit" in magic_kinds):
-            out.append((Act("dust"), ("Add", "Dusting", "no Defense cards against it")))
+            out.append(_DUSTING)
         t_mr = _mr(state, t)
-        for kind, _card in ready_magic(state, p, used_magic):
+        for kind, _card in ready_magic(state, p, used_magic) if slots else ():
             name = kind_name(kind)
             if kind in ("called", "rbr"):
                 if not t_mr and kind not in magic_kinds and (kind == "rbr" or n_hits):
@@ -317,13 +329,13 @@ def build_options(state: RWState, p: int, out: list[Option], info: HandInfo | No
                     for loc in locs:
                         out.append((Act(f"aim:{i}:{loc}"), ("Called Shot", hit_name(b, i), LOC_NAME[loc])))
     else:
-        for kind, _card in ready_magic(state, p, used_magic):
+        for kind, _card in ready_magic(state, p, used_magic) if slots else ():
             if kind in ("heal", "swap"):
                 _self_magic(state, p, None, kind, out)
     if is_declarable(b):
-        out.append((Act("decl"), ("Declare attack",)))
+        out.append(DECLARE)
     if state.restarts < MAX_RESTARTS or not out:
-        out.append((Act("restart"), ("Start over",)))
+        out.append(RESTART)
 
 
 @lru_cache(maxsize=256)
@@ -398,16 +410,17 @@ def _arma_options(state: RWState, p: int, b: dict[str, Any], out: list[Option]) 
         for side in SIDES:
             out.append((Act(f"arma:{s}:{side}"), ("Armageddon", f"{{p{s}}}", LOC_NAME[side])))
     else:
-        out.append((Act("decl"), ("Declare attack",)))
+        out.append(DECLARE)
     if state.restarts < MAX_RESTARTS:
-        out.append((Act("restart"), ("Start over",)))
+        out.append(RESTART)
 
 
 def is_declarable(b: dict[str, Any]) -> bool:
     """True when the build holds a card and every Called Shot aim is chosen."""
-    if not b["hits"] and not b["magic"]:
-        return False
-    if any(m["kind"] == "called" for m in b["magic"]):
+    magic = b["magic"]
+    if not magic:
+        return bool(b["hits"])
+    if any(m["kind"] == "called" for m in magic):
         return all(h["aim"] is not None or h["wing"] is not None for h in b["hits"])
     return True
 
