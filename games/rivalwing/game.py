@@ -27,6 +27,7 @@ from games.rivalwing.build import (
     HIT_ALWAYS_FLAG,
     HIT_WINGS_FLAG,
     MAGIC_FLAG,
+    SPECIAL_FLAG,
     HandInfo,
     apply_build,
     arma_targets,
@@ -43,6 +44,7 @@ from games.rivalwing.cards import (
     MAT_IDS,
     MATS,
     NAME_OF,
+    SPECIAL_IDS,
     kind_name,
     name_of,
 )
@@ -190,9 +192,9 @@ class RivalWing(Game):
         phase = state.phase
         if phase == "over" or not 0 <= seat < state.players:
             return out
-        if not state.dragons[seat]["conscious"]:
+        dragon = state.dragons[seat]
+        if not dragon["conscious"]:
             return out
-        info = None
         if seat == state.active and phase in TURN_PHASES:
             info = HandInfo(state.hands[seat])
             if phase == "action":
@@ -205,9 +207,15 @@ class RivalWing(Game):
             else:
                 self._place_options(state, seat, out, info.magic)
                 out.append(END)
-        elif phase == "defense" and state.attack["window"]["seat"] == seat:
-            defense_options(state, seat, out)
-        special_options(state, seat, out, info)
+            special_in_hand = info.flags & SPECIAL_FLAG
+        else:
+            info = None
+            if phase == "defense" and state.attack["window"]["seat"] == seat:
+                defense_options(state, seat, out)
+            special_in_hand = not SPECIAL_IDS.isdisjoint(state.hands[seat])
+        specials = dragon["specials"]
+        if special_in_hand or specials.count(None) != len(specials):
+            special_options(state, seat, out, info)
         return out
 
     def legal_actions(self, state: RWState, seat: int) -> list[Act]:
