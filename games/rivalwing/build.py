@@ -26,6 +26,7 @@ from games.rivalwing.cards import (
 from games.rivalwing.state import (
     RWState,
     element,
+    find_entry,
     has_special,
     has_wings,
     is_breached,
@@ -500,7 +501,6 @@ def prune_build(state: RWState) -> None:
     slotted = {c for c, _ in state.dragons[p]["slots"] if c is not None}
     keep = []
     t = b["target"]
-    from games.rivalwing.state import find_entry
     for m in b["magic"]:
         ok = m["card"] in slotted
         kind = m["kind"]

@@ -21,6 +21,7 @@ from games.rivalwing.cards import (
     kind_name,
     kind_of,
 )
+from games.rivalwing.resolve import advance, hit_amount, resolve_window
 from games.rivalwing.state import (
     RWState,
     discard_cards,
@@ -49,7 +50,6 @@ def hit_label(a: dict[str, Any], i: int) -> str:
 
 def amount13(state: RWState, a: dict[str, Any], i: int, t: int) -> int:
     """Returns hit i's damage against `t` after R6.3 steps 1-3."""
-    from games.rivalwing.resolve import hit_amount
     return hit_amount(state, a["hits"][i], t, rbr=a["rbr"])
 
 
@@ -170,7 +170,6 @@ def _scales_absorbs(state: RWState, a: dict[str, Any], i: int, t: int,
 
 def apply_defense_step(state: RWState, t: int, parts: list[str], events: list[Event]) -> None:
     """Adds one defense card (or assignment) to the window."""
-    from games.rivalwing.resolve import advance, resolve_window
     a = state.attack
     assert a is not None
     w = a["window"]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from games.core import Event
-from games.rivalwing.cards import KIND_OF, LOCATIONS, MARKER, MATS, kind_of
+from games.rivalwing.cards import KIND_OF, LOC_NAME, LOCATIONS, MARKER, MATS, kind_of
 from games.rng import Rng
 
 HAND_SIZE = 6
@@ -255,7 +255,6 @@ def check_breach(state: RWState, seat: int, loc: str, events: list[Event]) -> bo
     place["entries"] = []
     place["banked"] = []
     place["breached"] = True
-    from games.rivalwing.cards import LOC_NAME
     events.append(Event(f"{{p{seat}}}'s {LOC_NAME[loc]} is breached."))
     return True
 
