@@ -25,10 +25,14 @@ _CODE = re.compile(r"^[a-zA-Z0-9.+:]+$")
 
 
 class Act(str):
-    """One RivalWing action: its code. A str subclass, so the option tables hold ready actions
-    and listing the legal ones copies references instead of building objects."""
+    """One RivalWing action: its code. A str subclass, so listed options are ready actions and
+    listing the legal ones copies references instead of building objects.
 
-    __slots__ = ()
+    A listed action also carries its menu label (see `listed`); one made from a code alone has
+    `label` None.
+    """
+
+    label: tuple[str, ...] | None = None
 
     @property
     def code(self) -> str:
@@ -48,6 +52,14 @@ class Act(str):
     def parts(self) -> list[str]:
         """Returns the code split into its fields."""
         return self.split(":")
+
+
+def listed(code: str, label: tuple[str, ...] | None) -> Act:
+    """Returns an action for an option list, with its menu label (None: it follows from the code,
+    as for Refresh)."""
+    act = Act(code)
+    act.label = label
+    return act
 
 
 def decode(code: str) -> Act:

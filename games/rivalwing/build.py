@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.core import Event
-from games.rivalwing.actions import Act
+from games.rivalwing.actions import Act, listed
 from games.rivalwing.cards import (
     BREATHS,
     KIND_OF,
@@ -33,12 +33,12 @@ from games.rivalwing.state import (
     roll,
 )
 
-Option = tuple[str, tuple[str, ...] | None]
-"""(code, label); a None label follows from the code (Refresh)."""
+Option = Act
+"""A listed action; its label may be None when it follows from the code (Refresh)."""
 MAX_RESTARTS = 2
-DECLARE: Option = (Act("decl"), ("Declare attack",))
-RESTART: Option = (Act("restart"), ("Start over",))
-_DUSTING: Option = (Act("dust"), ("Add", "Dusting", "no Defense cards against it"))
+DECLARE: Option = listed("decl", ("Declare attack",))
+RESTART: Option = listed("restart", ("Start over",))
+_DUSTING: Option = listed("dust", ("Add", "Dusting", "no Defense cards against it"))
 _NOTHING: frozenset[Any] = frozenset()
 
 
@@ -118,10 +118,10 @@ HIT_ALWAYS = frozenset(k for k, v in KINDS.items()
                                           and not v.get("needs_wings")))
 HIT_WINGS = frozenset(k for k, v in KINDS.items()
                       if k == "dive" or (v.get("needs_wings") and v["category"] == "melee"))
-_PLAY_SPECIAL = {k: (Act(f"sp:{k}"), ("Special", KINDS[k]["name"])) for k in ("bres", "mres", "innate")}
+_PLAY_SPECIAL = {k: listed(f"sp:{k}", ("Special", KINDS[k]["name"])) for k in ("bres", "mres", "innate")}
 """The options that play a special needing no choice."""
-DISCARD = {k: (Act(f"dis:{k}"), ("Discard", KINDS[k]["name"])) for k in KINDS}
-DISCARD_MORE = {k: (Act(f"dism:{k}"), ("Discard more", KINDS[k]["name"])) for k in KINDS}
+DISCARD = {k: listed(f"dis:{k}", ("Discard", KINDS[k]["name"])) for k in KINDS}
+DISCARD_MORE = {k: listed(f"dism:{k}", ("Discard more", KINDS[k]["name"])) for k in KINDS}
 KIND_LIST = tuple(KINDS)
 """Kind codes in deck order; a kind's rank is its index here."""
 KIND_RANK = tuple(KIND_ORDER[k] for k in KIND_OF)
@@ -295,15 +295,15 @@ def build_options(state: RWState, p: int, out: list[Option], info: HandInfo | No
                 out.extend(table[rank])
         if wings and b["focus"] is None and n_hits >= 1 and holds("fdive"):
             for s in SIDES:
-                out.append((Act(f"fd:{s}"), ("Add", "Focused Dive", LOC_NAME[s])))
+                out.append(listed(f"fd:{s}", ("Add", "Focused Dive", LOC_NAME[s])))
         if wings and not used_dive and holds("dive"):
             for i, h in enumerate(hits):
                 if KINDS[h["kind"]].get("hit") == "MELEE" and h["dive"] is None:
-                    out.append((Act(f"dv:{i}"), ("Add", "Dive Attack (+2)", hit_name(b, i))))
+                    out.append(listed(f"dv:{i}", ("Add", "Dive Attack (+2)", hit_name(b, i))))
         if holds("watk") and has_wings(state, t):
             for i, h in enumerate(hits):
                 if h["wing"] is None and KINDS[h["kind"]].get("hit") in ("MELEE", "BREATH"):
-                    out.append((Act(f"wa:{i}"), ("Add", "Melee Wing Attack", hit_name(b, i))))
+                    out.append(listed(f"wa:{i}", ("Add", "Melee Wing Attack", hit_name(b, i))))
         if wings and b["dusting"] is None and holds("dust") and (
                 n_hits or "corehit" in magic_kinds):
             out.append(_DUSTING)
@@ -312,15 +312,15 @@ def build_options(state: RWState, p: int, out: list[Option], info: HandInfo | No
             name = kind_name(kind)
             if kind in ("called", "rbr"):
                 if not t_mr and kind not in magic_kinds and (kind == "rbr" or n_hits):
-                    out.append((Act(f"mg:{kind}"), ("Add", name)))
+                    out.append(listed(f"mg:{kind}", ("Add", name)))
             elif kind == "corehit":
                 if not t_mr:
-                    out.append((Act("mg:corehit"), ("Add", name)))
+                    out.append(listed("mg:corehit", ("Add", name)))
             elif kind == "crush":
                 if not t_mr:
                     for s in SIDES:
                         if not is_breached(state, t, s):
-                            out.append((Act(f"mg:crush:{s}"), ("Add", name, LOC_NAME[s])))
+                            out.append(listed(f"mg:crush:{s}", ("Add", name, LOC_NAME[s])))
             elif kind in ("heal", "swap"):
                 _self_magic(state, p, t, kind, out)
         if "called" in magic_kinds:
@@ -328,7 +328,7 @@ def build_options(state: RWState, p: int, out: list[Option], info: HandInfo | No
             for i, h in enumerate(hits):
                 if h["aim"] is None and h["wing"] is None:
                     for loc in locs:
-                        out.append((Act(f"aim:{i}:{loc}"), ("Called Shot", hit_name(b, i), LOC_NAME[loc])))
+                        out.append(listed(f"aim:{i}:{loc}", ("Called Shot", hit_name(b, i), LOC_NAME[loc])))
     else:
         for kind, _card in ready_magic(state, p, used_magic) if slots else ():
             if kind in ("heal", "swap"):
@@ -355,41 +355,39 @@ def _hit_options(prefix: str, group: str, kind: str, elem: str | None, wings: bo
     name = info["name"]
     if info["category"] == "melee" and "side" in info:
         if wings or not info.get("needs_wings"):
-            out.append((Act(f"{prefix}:{kind}"), (group, name)))
+            out.append(listed(f"{prefix}:{kind}", (group, name)))
     elif kind == "targ":
         for s in SIDES:
-            out.append((Act(f"{prefix}:targ:{s}"), (group, name, LOC_NAME[s])))
+            out.append(listed(f"{prefix}:targ:{s}", (group, name, LOC_NAME[s])))
     elif kind in BREATHS and elem and not has_breath:
         if elem == "Chaos":
             if kind == "br.chaos":
                 for s in SIDES:
-                    out.append((Act(f"{prefix}:{kind}:{s}"), (group, name, LOC_NAME[s])))
+                    out.append(listed(f"{prefix}:{kind}:{s}", (group, name, LOC_NAME[s])))
             else:
-                out.append((Act(f"{prefix}:{kind}"), (group, name, "side rolled")))
+                out.append(listed(f"{prefix}:{kind}", (group, name, "side rolled")))
         elif kind == "br.light" and elem == "Lightning":
             for s in SIDES:
                 for a in SIDES:
                     if a != s:
-                        out.append((Act(f"{prefix}:{kind}:{s}:{a}"),
-                                    (group, name, LOC_NAME[s], f"Arc to {LOC_NAME[a]}")))
+                        out.append(listed(f"{prefix}:{kind}:{s}:{a}", (group, name, LOC_NAME[s], f"Arc to {LOC_NAME[a]}")))
         else:
             for s in SIDES:
-                out.append((Act(f"{prefix}:{kind}:{s}"), (group, name, LOC_NAME[s])))
+                out.append(listed(f"{prefix}:{kind}:{s}", (group, name, LOC_NAME[s])))
     elif kind == "dive" and wings and not used_dive:
         for s in SIDES:
-            out.append((Act(f"{prefix}:dive:{s}"), (group, "Dive Attack (hit 5)", LOC_NAME[s])))
+            out.append(listed(f"{prefix}:dive:{s}", (group, "Dive Attack (hit 5)", LOC_NAME[s])))
     return tuple(out)
 
 
 def _self_magic(state: RWState, p: int, t: int | None, kind: str, out: list[Option]) -> None:
     if kind == "heal":
         for s, eid, text in heal_choices(state, p, t):
-            out.append((Act(f"mg:heal:{s}:{eid}"), ("Add", "Heal", who(state, p, s), text)))
+            out.append(listed(f"mg:heal:{s}:{eid}", ("Add", "Heal", who(state, p, s), text)))
     else:
         for s in swap_seats(state, p, t):
             for a, c in SWAP_PAIRS:
-                out.append((Act(f"mg:swap:{s}:{a}{c}"),
-                            ("Add", "Swap", who(state, p, s), f"{LOC_NAME[a]} ↔ {LOC_NAME[c]}")))
+                out.append(listed(f"mg:swap:{s}:{a}{c}", ("Add", "Swap", who(state, p, s), f"{LOC_NAME[a]} ↔ {LOC_NAME[c]}")))
 
 
 def arma_targets(state: RWState, p: int) -> list[int]:
@@ -409,7 +407,7 @@ def _arma_options(state: RWState, p: int, b: dict[str, Any], out: list[Option]) 
     if pending:
         s = pending[0]
         for side in SIDES:
-            out.append((Act(f"arma:{s}:{side}"), ("Armageddon", f"{{p{s}}}", LOC_NAME[side])))
+            out.append(listed(f"arma:{s}:{side}", ("Armageddon", f"{{p{s}}}", LOC_NAME[side])))
     else:
         out.append(DECLARE)
     if state.restarts < MAX_RESTARTS:

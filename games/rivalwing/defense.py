@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Any
 
 from games.core import Event
-from games.rivalwing.actions import Act
+from games.rivalwing.actions import Act, listed
 from games.rivalwing.build import take
 from games.rivalwing.cards import (
     DEFENSE_CARDS,
@@ -31,8 +31,8 @@ from games.rivalwing.state import (
     roll,
 )
 
-Option = tuple[str, tuple[str, ...] | None]
-"""(code, label); a None label follows from the code (Refresh)."""
+Option = Act
+"""A listed action; its label may be None when it follows from the code (Refresh)."""
 _CANCEL = {"hurt": "Claw", "jaw": "Bite", "seiz": "Tail"}
 _ONCE = ("sharp", "soar", "arch", "gust")
 
@@ -96,16 +96,16 @@ def defense_options(state: RWState, t: int, out: list[Option]) -> None:
                     continue
                 used = sum(min(3, x) for x in _scales_absorbs(state, a, i, t, plays))
                 if amount13(state, a, i, t) - used >= 1:
-                    out.append((Act(f"d:{kind}:{i}"), ("Defend", "Defense Scales", name, hit_label(a, i))))
+                    out.append(listed(f"d:{kind}:{i}", ("Defend", "Defense Scales", name, hit_label(a, i))))
         elif kind in _CANCEL and hand[kind]:
             for i in hits:
                 h = a["hits"][i]
                 if h["type"] == "MELEE" and h["weapon"] == _CANCEL[kind] and i not in targeted:
-                    out.append((Act(f"d:{kind}:{i}"), ("Defend", name, hit_label(a, i))))
+                    out.append(listed(f"d:{kind}:{i}", ("Defend", name, hit_label(a, i))))
         elif kind == "wblk" and hand[kind] and wings:
             for i in hits:
                 if a["hits"][i]["type"] == "MELEE" and i not in targeted:
-                    out.append((Act(f"d:wblk:{i}"), ("Defend", name, hit_label(a, i))))
+                    out.append(listed(f"d:wblk:{i}", ("Defend", name, hit_label(a, i))))
         elif kind == "sharp" and wings and (hand[kind] or "sharp" in played):
             moved = {pl[4] for pl in plays if pl[0] == "sharp"}
             for i in hits:
@@ -113,26 +113,25 @@ def defense_options(state: RWState, t: int, out: list[Option]) -> None:
                 if h["loc"] in SIDES and i not in moved:
                     for s in SIDES:
                         if s != h["loc"]:
-                            out.append((Act(f"d:sharp:{i}:{s}"),
-                                        ("Defend", name, hit_label(a, i), f"to {LOC_NAME[s]}")))
+                            out.append(listed(f"d:sharp:{i}:{s}", ("Defend", name, hit_label(a, i), f"to {LOC_NAME[s]}")))
         elif kind == "soar" and wings and hand[kind] and "soar" not in played:
             if any(a["hits"][i]["type"] == "MELEE" for i in hits):
-                out.append((Act("d:soar"), ("Defend", name, "cancel every Melee hit")))
+                out.append(listed("d:soar", ("Defend", name, "cancel every Melee hit")))
         elif kind == "blind" and wings and hand[kind]:
             blinds = sum(1 for pl in plays if pl[0] == "blind")
             if any(amount13(state, a, i, t) - 2 * blinds > 0 for i in hits):
-                out.append((Act("d:blind"), ("Defend", name, f"-2 to every hit (card {blinds + 1})")))
+                out.append(listed("d:blind", ("Defend", name, f"-2 to every hit (card {blinds + 1})")))
         elif kind == "arch" and wings and hand[kind] and "arch" not in played:
             if any(a["hits"][i]["loc"] in (*SIDES, "C") for i in hits):
-                out.append((Act("d:arch"), ("Defend", name, "every hit strikes your Wings")))
+                out.append(listed("d:arch", ("Defend", name, "every hit strikes your Wings")))
         elif kind == "dust" and wings and hand[kind]:
             for i in hits:
                 if a["hits"][i]["type"] == "BREATH" and i not in targeted:
-                    out.append((Act(f"d:dust:{i}"), ("Defend", name, hit_label(a, i))))
+                    out.append(listed(f"d:dust:{i}", ("Defend", name, hit_label(a, i))))
         elif kind == "deflect" and slots[kind]:
             for i in hits:
                 if i not in targeted:
-                    out.append((Act(f"d:deflect:{i}"), ("Defend", name, hit_label(a, i))))
+                    out.append(listed(f"d:deflect:{i}", ("Defend", name, hit_label(a, i))))
         elif kind == "shield" and (slots[kind] or "shield" in played):
             cards = sum(1 for pl in plays if pl[0] == "shield" and pl[1] is not None)
             given = sum(pl[5] for pl in plays if pl[0] == "shield")
@@ -142,17 +141,16 @@ def defense_options(state: RWState, t: int, out: list[Option]) -> None:
                 rest = amount13(state, a, i, t) - sum(
                     pl[5] for pl in plays if pl[0] == "shield" and pl[4] == i)
                 for amt in range(1, min(rest, avail) + 1):
-                    out.append((Act(f"d:shield:{i}:{amt}"),
-                                ("Defend", name, hit_label(a, i), f"prevent {amt}")))
+                    out.append(listed(f"d:shield:{i}:{amt}", ("Defend", name, hit_label(a, i), f"prevent {amt}")))
         elif kind == "random" and slots[kind] and hits:
-            out.append((Act("d:random"), ("Defend", name, f"roll for every hit (card "
+            out.append(listed("d:random", ("Defend", name, f"roll for every hit (card "
                                                      f"{1 + sum(pl[0] == 'random' for pl in plays)})")))
         elif (kind == "gust" and slots[kind] and "gust" not in played
               and any(a["hits"][i]["type"] in ("BREATH", "MANEUVER") for i in hits)):
-            out.append((Act("d:gust"), ("Defend", name, "cancel Breath and Maneuver hits")))
+            out.append(listed("d:gust", ("Defend", name, "cancel Breath and Maneuver hits")))
     if plays:
-        out.append((Act("dend"), ("Done defending",)))
-    out.append((Act("none"), ("Take the hits",)))
+        out.append(listed("dend", ("Done defending",)))
+    out.append(listed("none", ("Take the hits",)))
 
 
 def _scales_absorbs(state: RWState, a: dict[str, Any], i: int, t: int,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from functools import lru_cache
-from operator import itemgetter
 from typing import Any
 
 from games.core import (
@@ -21,7 +20,7 @@ from games.core import (
     series_rotation,
 )
 from games.rivalwing import actions as acts
-from games.rivalwing.actions import Act
+from games.rivalwing.actions import Act, listed
 from games.rivalwing.build import (
     BREATH_FLAG,
     HIT_ALWAYS_FLAG,
@@ -74,8 +73,8 @@ from games.rng import Rng
 
 log = logging.getLogger(__name__)
 
-Option = tuple[str, tuple[str, ...] | None]
-"""(code, label); a None label follows from the code (Refresh)."""
+Option = Act
+"""A listed action; its label may be None when it follows from the code (Refresh)."""
 TURN_PHASES = ("action", "build", "discard", "place")
 
 SUMMARY = (
@@ -87,12 +86,11 @@ SUMMARY = (
 )
 
 
-_code_of = itemgetter(0)
-_ATTACK = [(Act(f"atk:{t}"), ("Attack", f"{{p{t}}}")) for t in range(8)]
-END: Option = (Act("end"), ("End turn",))
-_ARMA: Option = (Act("atk:arma"), ("Attack", "Armageddon (every other dragon)"))
-_SELF: Option = (Act("atk:self"), ("Attack", "Myself (Heal or Swap)"))
-_PASS: Option = (Act("pass"), ("Pass",))
+_ATTACK = [listed(f"atk:{t}", ("Attack", f"{{p{t}}}")) for t in range(8)]
+END: Option = listed("end", ("End turn",))
+_ARMA: Option = listed("atk:arma", ("Attack", "Armageddon (every other dragon)"))
+_SELF: Option = listed("atk:self", ("Attack", "Myself (Heal or Swap)"))
+_PASS: Option = listed("pass", ("Pass",))
 _OTHERS = [[tuple((p + i) % n for i in range(1, n)) for p in range(n)] for n in range(9)]
 """Per seat count and seat, the other seats in turn order from its left."""
 _DISCARDS = EventCache(lambda p, kind: Event(f"{{p{p}}} discards {kind_name(kind)}."))
@@ -104,9 +102,9 @@ def _place_step(kind: str, j: int, old: str | None, more: bool) -> tuple[Option,
     """Returns the options that place magic of `kind` in slot j (holding card `old`)."""
     name = KINDS[kind]["name"]
     where = f"Slot {j + 1} " + ("(empty)" if old is None else f"(replace {old})")
-    out: tuple[Option, ...] = ((Act(f"mag:{kind}:{j}"), ("Place magic", name, where)),)
+    out: tuple[Option, ...] = (listed(f"mag:{kind}:{j}", ("Place magic", name, where)),)
     if more:
-        out += ((Act(f"magm:{kind}:{j}"), ("Place more magic", name, where)),)
+        out += (listed(f"magm:{kind}:{j}", ("Place more magic", name, where)),)
     return out
 
 
@@ -170,22 +168,18 @@ class RivalWing(Game):
 
     def options(self, state: RWState, seat: int) -> list[tuple[str, tuple[str, ...]]]:
         """Returns (code, label) for every legal action of `seat`."""
-        return [(code, refresh_label(code) if lab is None else lab)
-                for code, lab in self._cached_options(state, seat)]
+        return [(act, refresh_label(act) if act.label is None else act.label)
+                for act in self._cached_options(state, seat)]
 
     def _cached_options(self, state: RWState, seat: int) -> list[Option]:
-        """Returns (code, label or None) for every legal action of `seat` (memoised per state
-        version; callers must not mutate the list). A None label is worked out by `options`."""
-        return self._memo(state, seat)[2]
-
-    def _memo(self, state: RWState, seat: int) -> tuple[int, int, list[Option], list[Act]]:
-        """Returns (version, seat, options, actions) for `seat` now, worked out once per state
-        version (callers must not mutate the lists)."""
+        """Returns the listed actions of `seat` now, worked out once per state version (callers
+        must not mutate the list). A None label is worked out by `options`."""
         memo = state.memo
         if memo is None or memo[0] != state.version or memo[1] != seat:
             out = self._options(state, seat)
-            memo = state.memo = (state.version, seat, out, [o[0] for o in out])
-        return memo
+            state.memo = (state.version, seat, out)
+            return out
+        return memo[2]
 
     def _options(self, state: RWState, seat: int) -> list[Option]:
         out: list[Option] = []
@@ -219,7 +213,7 @@ class RivalWing(Game):
         return out
 
     def legal_actions(self, state: RWState, seat: int) -> list[Act]:
-        return self._memo(state, seat)[3][:]
+        return self._cached_options(state, seat)[:]
 
     @staticmethod
     def _action_options(state: RWState, p: int, out: list[Option], info: HandInfo) -> None:
@@ -267,7 +261,7 @@ class RivalWing(Game):
             if self.timeout_action(state, seat).code != "tout":
                 raise IllegalAction("Only the host may time out a turn, and only when one is owed.")
             return self._apply(state, seat, Act(code))
-        acts = self._memo(state, seat)[3]
+        acts = self._cached_options(state, seat)
         if not acts:
             raise NotYourTurn("You have nothing to decide now.")
         if code in acts:

@@ -4,17 +4,17 @@ conscious player whenever the engine waits for input, except under the Chaos loc
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import product, repeat
+from itertools import product
 from operator import itemgetter
 
 from games.core import Event
-from games.rivalwing.actions import Act
+from games.rivalwing.actions import Act, listed
 from games.rivalwing.build import SPECIAL_FLAG, HandInfo, hand_info, prune_build, take
 from games.rivalwing.cards import KIND_OF, KINDS, LOC_NAME, SPECIAL_IDS, kind_name, kind_of, name_of
 from games.rivalwing.state import RWState, discard_cards, draw_to, entry_net
 
-Option = tuple[str, tuple[str, ...] | None]
-"""(code, label); a None label follows from the code (`refresh_label`)."""
+Option = Act
+"""A listed action; its label may be None when it follows from the code (`refresh_label`)."""
 
 
 def special_options(state: RWState, seat: int, out: list[Option],
@@ -37,11 +37,11 @@ def special_options(state: RWState, seat: int, out: list[Option],
                 if place["breached"]:
                     continue
                 for e in place["entries"]:
-                    out.append((Act(f"sp:regen:{e['id']}"), (
+                    out.append(listed(f"sp:regen:{e['id']}", (
                         "Special", name, f"remove {LOC_NAME[key]}: {name_of(e['card'])} "
                         f"{e['amount']} (net {entry_net(e)}) #{e['id']}")))
             if "W" in dragon["loc"] and dragon["loc"]["W"]["breached"]:
-                out.append((Act("sp:regen:W"), ("Special", name, "restore your Wings")))
+                out.append(listed("sp:regen:W", ("Special", name, "restore your Wings")))
     if empty == len(specials):
         return
     several = len(specials) > 1
@@ -53,9 +53,9 @@ def special_options(state: RWState, seat: int, out: list[Option],
             slots = dragon["slots"]
             filled = [j for j, (c, _) in enumerate(slots) if c is not None]
             if len(filled) > len(slots) - 1:
-                name = _remove_option(i, kind, several)[1][1]
+                name = _remove_option(i, kind, several).label[1]
                 for j in filled:
-                    out.append((Act(f"rm:{i}:{j}"), ("Special", name, f"and slotted "
+                    out.append(listed(f"rm:{i}:{j}", ("Special", name, f"and slotted "
                                                 f"{name_of(slots[j][0])} (slot {j + 1})")))
                 continue
         out.append(_remove_option(i, kind, several))
@@ -67,7 +67,7 @@ def _remove_option(i: int, kind: str, several: bool) -> Option:
     name = f"Discard {kind_name(kind)}"
     if several:
         name += f" (special slot {i + 1})"
-    return (Act(f"rm:{i}"), ("Special", name))
+    return listed(f"rm:{i}", ("Special", name))
 
 
 def refresh_options(counts: tuple[tuple[str, int], ...]) -> list[Option]:
@@ -78,7 +78,7 @@ def refresh_options(counts: tuple[tuple[str, int], ...]) -> list[Option]:
     chosen = product(*pieces)
     next(chosen)  # the first choice discards nothing: keep your hand
     codes = map(_REFRESH_PREFIX.__add__, map(_after_first, map("".join, chosen)))
-    return [_KEEP, *zip(map(Act, codes), repeat(None))]
+    return [_KEEP, *map(Act, codes)]
 
 
 def refresh_label(code: str) -> tuple[str, ...]:
@@ -95,7 +95,7 @@ _REFRESH_PIECES = {k: tuple(("+" + k) * m for m in range(2 * v["count"] + 1)) fo
 _REFRESH_PREFIX = "sp:refresh:"
 _after_first = itemgetter(slice(1, None))
 """Drops the leading '+' of a joined choice (all in C, as Refresh lists up to 64 choices)."""
-_KEEP: Option = (Act("sp:refresh"), ("Special", kind_name("refresh"), "keep your hand"))
+_KEEP: Option = listed("sp:refresh", ("Special", kind_name("refresh"), "keep your hand"))
 
 
 def apply_special(state: RWState, seat: int, parts: list[str], events: list[Event]) -> None:
