@@ -56,21 +56,26 @@ class HandInfo:
     when asked (each is asked at most once per option list).
     """
 
-    __slots__ = ("hand", "uniq", "flags")
+    __slots__ = ("hand", "held", "uniq", "flags")
 
     def __init__(self, hand: Sequence[int]) -> None:
         self.hand = hand
-        self.uniq = dict.fromkeys(sorted([KIND_RANK[c] for c in hand]))
-        """The kind ranks held, in deck order (a dict, for membership tests)."""
+        held: dict[int, None] = {}
         flags = 0
         for c in hand:
-            flags |= CARD_FLAGS[c]
+            rank = KIND_RANK[c]
+            held[rank] = None
+            flags |= RANK_FLAGS[rank]
+        self.held = held
+        """The kind ranks held (for membership tests)."""
+        self.uniq = sorted(held)
+        """The kind ranks held, in deck order."""
         self.flags = flags
-        """The hand's flag bits (HIT_ALWAYS_FLAG, ...), or-ed over its cards."""
+        """The hand's flag bits (HIT_ALWAYS_FLAG, ...), or-ed over its kinds."""
 
     def holds(self, kind: str) -> bool:
         """True when the hand holds a card of `kind`."""
-        return KIND_ORDER[kind] in self.uniq
+        return KIND_ORDER[kind] in self.held
 
     @property
     def has_regen(self) -> bool:
@@ -141,8 +146,6 @@ def _rank_flags(kind: str) -> int:
 
 RANK_FLAGS = tuple(map(_rank_flags, KIND_LIST))
 """HandInfo flag bits per kind rank."""
-CARD_FLAGS = tuple(RANK_FLAGS[r] for r in KIND_RANK)
-"""HandInfo flag bits per card id."""
 RANK_MAGIC = tuple(k if f & MAGIC_FLAG else None for k, f in zip(KIND_LIST, RANK_FLAGS, strict=True))
 """The magic kind per kind rank, None for other kinds."""
 
