@@ -165,19 +165,29 @@ def take(state: RWState, seat: int, kind: str) -> int:
 
 
 def ready_magic(state: RWState, seat: int, used: Collection[int] = ()) -> list[tuple[str, int]]:
-    """Returns (kind, card) of ready attack magic not already in the build, one per kind."""
+    """Returns (kind, card) of ready attack magic not already in the build, one per kind, in
+    deck order."""
     dragon = state.dragons[seat]
     turns = dragon["turns"]
-    out: dict[str, int] = {}
+    out: list[tuple[str, int]] = []
     for card, turn in dragon["slots"]:
-        if card is None or turn >= turns or card in used:
+        if card is None or turn >= turns:
             continue
         kind = ATTACK_MAGIC_OF[card]
-        if kind is not None and kind not in out:
-            out[kind] = card
-    if len(out) < 2:
-        return list(out.items())
-    return sorted(out.items(), key=lambda kv: KIND_ORDER[kv[0]])
+        if kind is None or card in used:
+            continue
+        for k, _ in out:
+            if k == kind:
+                break
+        else:
+            out.append((kind, card))
+    if len(out) > 1:
+        out.sort(key=_magic_order)
+    return out
+
+
+def _magic_order(kind_card: tuple[str, int]) -> int:
+    return KIND_ORDER[kind_card[0]]
 
 
 ATTACK_MAGIC_OF = tuple(k if KINDS[k].get("magic") == "attack" else None for k in KIND_OF)

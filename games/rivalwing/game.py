@@ -228,7 +228,7 @@ class RivalWing(Game):
                     has_hit or (magic and magic_can_start(state, p, t, magic))):
                 out.append(_ATTACK[t])
         if magic:
-            if any(k == "arma" for k, _ in magic) and arma_targets(state, p):
+            if ("arma" in [k for k, _ in magic]) and arma_targets(state, p):
                 out.append(_ARMA)
             if magic_can_start(state, p, None, magic):
                 out.append(_SELF)
