@@ -6,7 +6,7 @@ hand, "s" for a magic slot (with the turn it was placed, to put it back on "Take
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import defaultdict
 from typing import Any
 
 from games.core import Event
@@ -14,6 +14,7 @@ from games.rivalwing.actions import Act, listed
 from games.rivalwing.build import take
 from games.rivalwing.cards import (
     DEFENSE_CARDS,
+    KIND_OF,
     KIND_ORDER,
     LOC_NAME,
     SCALES,
@@ -53,8 +54,12 @@ def amount13(state: RWState, a: dict[str, Any], i: int, t: int) -> int:
     return hit_amount(state, a["hits"][i], t, rbr=a["rbr"])
 
 
-def _slot_kinds(state: RWState, t: int) -> Counter[str]:
-    return Counter(kind_of(c) for c, _ in state.dragons[t]["slots"] if c is not None)
+def _kind_counts(cards: list[int]) -> defaultdict[str, int]:
+    """Counts cards by kind (a missing kind reads 0)."""
+    counts: defaultdict[str, int] = defaultdict(int)
+    for c in cards:
+        counts[KIND_OF[c]] += 1
+    return counts
 
 
 def defense_options(state: RWState, t: int, out: list[Option]) -> None:
@@ -66,9 +71,9 @@ def defense_options(state: RWState, t: int, out: list[Option]) -> None:
     typ = w["type"]
     hits = window_hits(a, t)
     wings = has_wings(state, t)
-    hand = Counter(kind_of(c) for c in state.hands[t])
-    slots = _slot_kinds(state, t)
-    kinds = sorted(set(hand) | set(slots) | {pl[0] for pl in plays}, key=lambda k: KIND_ORDER[k])
+    hand = _kind_counts(state.hands[t])
+    slots = _kind_counts([c for c, _ in state.dragons[t]["slots"] if c is not None])
+    kinds = sorted({*hand, *slots, *[pl[0] for pl in plays]}, key=KIND_ORDER.__getitem__)
     targeted = {pl[4] for pl in plays if pl[0] in ("hurt", "jaw", "seiz", "wblk", "dust", "deflect")}
     children: dict[int, list[int]] = {}
     for i in hits:
