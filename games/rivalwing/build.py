@@ -432,8 +432,9 @@ def is_declarable(b: dict[str, Any]) -> bool:
     magic = b["magic"]
     if not magic:
         return bool(b["hits"])
-    if any(m["kind"] == "called" for m in magic):
-        return all(h["aim"] is not None or h["wing"] is not None for h in b["hits"])
+    for m in magic:
+        if m["kind"] == "called":
+            return all(h["aim"] is not None or h["wing"] is not None for h in b["hits"])
     return True
 
 

@@ -121,12 +121,18 @@ def points(state: RWState, seat: int, loc: str) -> int:
 
 def entry_net(entry: dict[str, Any]) -> int:
     """Returns an entry's damage after its covering Scales."""
-    return entry["amount"] - sum(a for _, a in entry["covers"])
+    net = entry["amount"]
+    for _card, absorbed in entry["covers"]:
+        net -= absorbed
+    return net
 
 
 def damage(state: RWState, seat: int, loc: str) -> int:
     """Returns a location's damage: the sum of its entries' net amounts."""
-    return sum(entry_net(e) for e in state.dragons[seat]["loc"][loc]["entries"])
+    total = 0
+    for e in state.dragons[seat]["loc"][loc]["entries"]:
+        total += entry_net(e)
+    return total
 
 
 def has_wings(state: RWState, seat: int) -> bool:
