@@ -106,15 +106,17 @@ class HandInfo:
 
     @property
     def special_plays(self) -> list[Option]:
+        """Returns the options that play a special from this hand, in deck order."""
         plays: list[Option] = []
         if self.flags & SPECIAL_FLAG:
-            counts = self.counts
-            for kind, _ in counts:
-                if kind in _PLAY_SPECIAL:
-                    plays.append(_PLAY_SPECIAL[kind])
-                elif kind == "refresh":
-                    from games.rivalwing.specials import refresh_options
-                    plays.extend(refresh_options(tuple(counts)))
+            for rank in self.uniq:
+                if RANK_FLAGS[rank] & SPECIAL_FLAG:
+                    kind = KIND_LIST[rank]
+                    if kind in _PLAY_SPECIAL:
+                        plays.append(_PLAY_SPECIAL[kind])
+                    elif kind == "refresh":
+                        from games.rivalwing.specials import refresh_options
+                        plays.extend(refresh_options(tuple(self.counts)))
         return plays
 
 
