@@ -239,7 +239,9 @@ def shuffle(rng: Rng, items: list[Any]) -> None:
 
 def discard_cards(state: RWState, cards: list[int]) -> None:
     """Puts cards (markers skipped) on the discard pile."""
-    state.discard.extend(c for c in cards if c != MARKER)
+    if MARKER in cards:
+        cards = [c for c in cards if c != MARKER]
+    state.discard.extend(cards)
 
 
 def entry_cards(entry: dict[str, Any]) -> list[int]:
