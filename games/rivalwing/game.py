@@ -176,13 +176,13 @@ class RivalWing(Game):
         must not mutate the list). A None label is worked out by `options`."""
         memo = state.memo
         if memo is None or memo[0] != state.version or memo[1] != seat:
-            out = self._options(state, seat)
-            state.memo = (state.version, seat, out)
-            return out
+            return self._options(state, seat)
         return memo[2]
 
     def _options(self, state: RWState, seat: int) -> list[Option]:
+        """Works out the listed actions of `seat` and remembers them for this state version."""
         out: list[Option] = []
+        state.memo = (state.version, seat, out)
         phase = state.phase
         if phase == "over" or not 0 <= seat < state.players:
             return out
@@ -213,7 +213,10 @@ class RivalWing(Game):
         return out
 
     def legal_actions(self, state: RWState, seat: int) -> list[Act]:
-        return self._cached_options(state, seat)[:]
+        memo = state.memo  # _cached_options, inlined: this runs once per step
+        if memo is None or memo[0] != state.version or memo[1] != seat:
+            return self._options(state, seat)[:]
+        return memo[2][:]
 
     @staticmethod
     def _action_options(state: RWState, p: int, out: list[Option], info: HandInfo) -> None:
@@ -261,7 +264,11 @@ class RivalWing(Game):
             if self.timeout_action(state, seat).code != "tout":
                 raise IllegalAction("Only the host may time out a turn, and only when one is owed.")
             return self._apply(state, seat, Act(code))
-        acts = self._cached_options(state, seat)
+        memo = state.memo  # _cached_options, inlined: this runs once per step
+        if memo is None or memo[0] != state.version or memo[1] != seat:
+            acts = self._options(state, seat)
+        else:
+            acts = memo[2]
         if not acts:
             raise NotYourTurn("You have nothing to decide now.")
         if code in acts:
