@@ -111,6 +111,7 @@ def test_round_limit_best_core_wins() -> None:
     end_turn(s, [])
     assert GAME.outcome(s).winners == (1,) and GAME.outcome(s).reason == "round limit"
     assert GAME.score(s, 1) == 5
+    assert GAME.view(s, None)["round"] == s.round_limit  # the board says "Round 42/42", not 43
 
 
 def test_round_limit_tie_scores_two_each() -> None:

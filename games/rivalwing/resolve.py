@@ -339,10 +339,10 @@ def end_turn(state: RWState, events: list[Event], *, timed_out: bool = False) ->
     for _ in range(n):
         s = (s + 1) % n
         if s == state.first:
-            state.round += 1
-            if state.round > state.round_limit:
+            if state.round >= state.round_limit:  # the last round is over (R8.3)
                 round_limit(state, events)
                 return
+            state.round += 1
         if state.dragons[s]["conscious"]:
             break
     start_turn(state, s, events)
