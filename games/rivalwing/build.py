@@ -52,8 +52,8 @@ class HandInfo:
     """What a hand allows, worked out from its kinds (read only; the hand must not change
     while it is in use).
 
-    Hands rarely repeat, so nothing is memoised: the flags are made at once, everything else
-    when asked (each is asked at most once per option list).
+    Hands rarely repeat, so nothing is memoised: the kinds held and the flags are made at once,
+    the option lists when asked (each at most once per option list).
     """
 
     __slots__ = ("hand", "held", "uniq", "flags")
