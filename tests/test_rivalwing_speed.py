@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from games.core import NotYourTurn
 from games.rivalwing import GAME
 from games.rivalwing.actions import Act
 from games.rivalwing.build import HandInfo, hand_info
@@ -64,3 +67,19 @@ def test_refresh_labels_are_worked_out_from_codes() -> None:
     assert opts[code][2].startswith("discard ") and opts[code][2].count(",") == 2
     assert refresh_label(code) == opts[code]
     assert GAME.label(s, GAME.decode(code)) == opts[code]
+
+
+
+def test_option_memo_follows_the_state_version() -> None:
+    """The memoised option list is the state's own and is dropped by every applied action: a
+    discard listed before it was made is refused afterwards, and a copy lists for itself."""
+    s = setup("black", "blue")
+    give(s, 0, "claw.F")
+    before = GAME.legal_actions(s, 0)
+    assert "dis:claw.F" in before
+    twin = GAME.copy(s)
+    GAME.apply(s, 0, GAME.decode("dis:claw.F"))
+    assert GAME.legal_actions(s, 0) == []
+    with pytest.raises(NotYourTurn):
+        GAME.apply(s, 0, GAME.decode("dis:claw.F"))
+    assert GAME.legal_actions(twin, 0) == before
