@@ -125,7 +125,8 @@ HIT_ALWAYS = frozenset(k for k, v in KINDS.items()
                                           and not v.get("needs_wings")))
 HIT_WINGS = frozenset(k for k, v in KINDS.items()
                       if k == "dive" or (v.get("needs_wings") and v["category"] == "melee"))
-_PLAY_SPECIAL = {k: listed(f"sp:{k}", ("Special", KINDS[k]["name"])) for k in ("bres", "mres", "innate")}
+_PLAY_SPECIAL = {k: listed(f"sp:{k}", ("Special", KINDS[k]["name"]))
+                 for k in ("bres", "mres", "innate")}
 """The options that play a special needing no choice."""
 DISCARD = {k: listed(f"dis:{k}", ("Discard", KINDS[k]["name"])) for k in KINDS}
 DISCARD_MORE = {k: listed(f"dism:{k}", ("Discard more", KINDS[k]["name"])) for k in KINDS}
@@ -135,7 +136,8 @@ KIND_RANK = tuple(KIND_ORDER[k] for k in KIND_OF)
 """Kind rank per card id (both decks)."""
 RANK_DISCARD = tuple(DISCARD[k] for k in KIND_LIST)
 RANK_DISCARD_MORE = tuple(DISCARD_MORE[k] for k in KIND_LIST)
-HIT_ALWAYS_FLAG, BREATH_FLAG, HIT_WINGS_FLAG, MAGIC_FLAG, REGEN_FLAG, SPECIAL_FLAG = 1, 2, 4, 8, 16, 32
+HIT_ALWAYS_FLAG, BREATH_FLAG, HIT_WINGS_FLAG, MAGIC_FLAG = 1, 2, 4, 8
+REGEN_FLAG, SPECIAL_FLAG = 16, 32
 
 
 def _rank_flags(kind: str) -> int:
@@ -148,7 +150,8 @@ def _rank_flags(kind: str) -> int:
 
 RANK_FLAGS = tuple(map(_rank_flags, KIND_LIST))
 """HandInfo flag bits per kind rank."""
-RANK_MAGIC = tuple(k if f & MAGIC_FLAG else None for k, f in zip(KIND_LIST, RANK_FLAGS, strict=True))
+RANK_MAGIC = tuple(k if f & MAGIC_FLAG else None
+                   for k, f in zip(KIND_LIST, RANK_FLAGS, strict=True))
 """The magic kind per kind rank, None for other kinds."""
 
 
@@ -343,7 +346,8 @@ def build_options(state: RWState, p: int, out: list[Option], info: HandInfo | No
             for i, h in enumerate(hits):
                 if h["aim"] is None and h["wing"] is None:
                     for loc in locs:
-                        out.append(listed(f"aim:{i}:{loc}", ("Called Shot", hit_name(b, i), LOC_NAME[loc])))
+                        out.append(listed(f"aim:{i}:{loc}",
+                                          ("Called Shot", hit_name(b, i), LOC_NAME[loc])))
     else:
         for kind, _card in ready_magic(state, p, used_magic) if slots else ():
             if kind in ("heal", "swap"):
@@ -385,7 +389,8 @@ def _hit_options(prefix: str, group: str, kind: str, elem: str | None, wings: bo
             for s in SIDES:
                 for a in SIDES:
                     if a != s:
-                        out.append(listed(f"{prefix}:{kind}:{s}:{a}", (group, name, LOC_NAME[s], f"Arc to {LOC_NAME[a]}")))
+                        out.append(listed(f"{prefix}:{kind}:{s}:{a}",
+                                          (group, name, LOC_NAME[s], f"Arc to {LOC_NAME[a]}")))
         else:
             for s in SIDES:
                 out.append(listed(f"{prefix}:{kind}:{s}", (group, name, LOC_NAME[s])))
@@ -402,7 +407,8 @@ def _self_magic(state: RWState, p: int, t: int | None, kind: str, out: list[Opti
     else:
         for s in swap_seats(state, p, t):
             for a, c in SWAP_PAIRS:
-                out.append(listed(f"mg:swap:{s}:{a}{c}", ("Add", "Swap", who(state, p, s), f"{LOC_NAME[a]} ↔ {LOC_NAME[c]}")))
+                out.append(listed(f"mg:swap:{s}:{a}{c}", ("Add", "Swap", who(state, p, s),
+                                                          f"{LOC_NAME[a]} ↔ {LOC_NAME[c]}")))
 
 
 def arma_targets(state: RWState, p: int) -> list[int]:

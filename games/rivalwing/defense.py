@@ -36,6 +36,8 @@ Option = Act
 """A listed action; its label may be None when it follows from the code (Refresh)."""
 _CANCEL = {"hurt": "Claw", "jaw": "Bite", "seiz": "Tail"}
 _ONCE = ("sharp", "soar", "arch", "gust")
+_DONE = listed("dend", ("Done defending",))
+_TAKE_THE_HITS = listed("none", ("Take the hits",))
 
 
 def window_hits(a: dict[str, Any], t: int) -> list[int]:
@@ -101,7 +103,8 @@ def defense_options(state: RWState, t: int, out: list[Option]) -> None:
                     continue
                 used = sum(min(3, x) for x in _scales_absorbs(state, a, i, t, plays))
                 if amount13(state, a, i, t) - used >= 1:
-                    out.append(listed(f"d:{kind}:{i}", ("Defend", "Defense Scales", name, hit_label(a, i))))
+                    out.append(listed(f"d:{kind}:{i}",
+                                      ("Defend", "Defense Scales", name, hit_label(a, i))))
         elif kind in _CANCEL and hand[kind]:
             for i in hits:
                 h = a["hits"][i]
@@ -118,14 +121,16 @@ def defense_options(state: RWState, t: int, out: list[Option]) -> None:
                 if h["loc"] in SIDES and i not in moved:
                     for s in SIDES:
                         if s != h["loc"]:
-                            out.append(listed(f"d:sharp:{i}:{s}", ("Defend", name, hit_label(a, i), f"to {LOC_NAME[s]}")))
+                            out.append(listed(f"d:sharp:{i}:{s}", ("Defend", name, hit_label(a, i),
+                                                                    f"to {LOC_NAME[s]}")))
         elif kind == "soar" and wings and hand[kind] and "soar" not in played:
             if any(a["hits"][i]["type"] == "MELEE" for i in hits):
                 out.append(listed("d:soar", ("Defend", name, "cancel every Melee hit")))
         elif kind == "blind" and wings and hand[kind]:
             blinds = sum(1 for pl in plays if pl[0] == "blind")
             if any(amount13(state, a, i, t) - 2 * blinds > 0 for i in hits):
-                out.append(listed("d:blind", ("Defend", name, f"-2 to every hit (card {blinds + 1})")))
+                out.append(listed("d:blind",
+                                  ("Defend", name, f"-2 to every hit (card {blinds + 1})")))
         elif kind == "arch" and wings and hand[kind] and "arch" not in played:
             if any(a["hits"][i]["loc"] in (*SIDES, "C") for i in hits):
                 out.append(listed("d:arch", ("Defend", name, "every hit strikes your Wings")))
@@ -146,16 +151,17 @@ def defense_options(state: RWState, t: int, out: list[Option]) -> None:
                 rest = amount13(state, a, i, t) - sum(
                     pl[5] for pl in plays if pl[0] == "shield" and pl[4] == i)
                 for amt in range(1, min(rest, avail) + 1):
-                    out.append(listed(f"d:shield:{i}:{amt}", ("Defend", name, hit_label(a, i), f"prevent {amt}")))
+                    out.append(listed(f"d:shield:{i}:{amt}",
+                                      ("Defend", name, hit_label(a, i), f"prevent {amt}")))
         elif kind == "random" and slots[kind] and hits:
-            out.append(listed("d:random", ("Defend", name, f"roll for every hit (card "
-                                                     f"{1 + sum(pl[0] == 'random' for pl in plays)})")))
+            card = 1 + sum(pl[0] == "random" for pl in plays)
+            out.append(listed("d:random", ("Defend", name, f"roll for every hit (card {card})")))
         elif (kind == "gust" and slots[kind] and "gust" not in played
               and any(a["hits"][i]["type"] in ("BREATH", "MANEUVER") for i in hits)):
             out.append(listed("d:gust", ("Defend", name, "cancel Breath and Maneuver hits")))
     if plays:
-        out.append(listed("dend", ("Done defending",)))
-    out.append(listed("none", ("Take the hits",)))
+        out.append(_DONE)
+    out.append(_TAKE_THE_HITS)
 
 
 def _scales_absorbs(state: RWState, a: dict[str, Any], i: int, t: int,

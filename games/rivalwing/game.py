@@ -26,7 +26,6 @@ from games.rivalwing.build import (
     HIT_ALWAYS_FLAG,
     HIT_WINGS_FLAG,
     MAGIC_FLAG,
-    SPECIAL_FLAG,
     HandInfo,
     apply_build,
     arma_targets,
@@ -43,7 +42,6 @@ from games.rivalwing.cards import (
     MAT_IDS,
     MATS,
     NAME_OF,
-    SPECIAL_IDS,
     kind_name,
     name_of,
 )
@@ -186,8 +184,7 @@ class RivalWing(Game):
         phase = state.phase
         if phase == "over" or not 0 <= seat < state.players:
             return out
-        dragon = state.dragons[seat]
-        if not dragon["conscious"]:
+        if not state.dragons[seat]["conscious"]:
             return out
         if seat == state.active and phase in TURN_PHASES:
             info = HandInfo(state.hands[seat])
@@ -201,22 +198,15 @@ class RivalWing(Game):
             else:
                 self._place_options(state, seat, out, info.magic)
                 out.append(END)
-            special_in_hand = info.flags & SPECIAL_FLAG
         else:
             info = None
             if phase == "defense" and state.attack["window"]["seat"] == seat:
                 defense_options(state, seat, out)
-            special_in_hand = not SPECIAL_IDS.isdisjoint(state.hands[seat])
-        specials = dragon["specials"]
-        if special_in_hand or specials.count(None) != len(specials):
-            special_options(state, seat, out, info)
+        special_options(state, seat, out, info)
         return out
 
     def legal_actions(self, state: RWState, seat: int) -> list[Act]:
-        memo = state.memo  # _cached_options, inlined: this runs once per step
-        if memo is None or memo[0] != state.version or memo[1] != seat:
-            return self._options(state, seat)[:]
-        return memo[2][:]
+        return self._cached_options(state, seat)[:]
 
     @staticmethod
     def _action_options(state: RWState, p: int, out: list[Option], info: HandInfo) -> None:
@@ -264,11 +254,7 @@ class RivalWing(Game):
             if self.timeout_action(state, seat).code != "tout":
                 raise IllegalAction("Only the host may time out a turn, and only when one is owed.")
             return self._apply(state, seat, Act(code))
-        memo = state.memo  # _cached_options, inlined: this runs once per step
-        if memo is None or memo[0] != state.version or memo[1] != seat:
-            acts = self._options(state, seat)
-        else:
-            acts = memo[2]
+        acts = self._cached_options(state, seat)
         if not acts:
             raise NotYourTurn("You have nothing to decide now.")
         if code in acts:

@@ -56,7 +56,7 @@ def special_options(state: RWState, seat: int, out: list[Option],
                 name = _remove_option(i, kind, several).label[1]
                 for j in filled:
                     out.append(listed(f"rm:{i}:{j}", ("Special", name, f"and slotted "
-                                                f"{name_of(slots[j][0])} (slot {j + 1})")))
+                                                      f"{name_of(slots[j][0])} (slot {j + 1})")))
                 continue
         out.append(_remove_option(i, kind, several))
 
@@ -90,7 +90,8 @@ def refresh_label(code: str) -> tuple[str, ...]:
             "discard " + ", ".join(kind_name(k) for k in kinds[0].split("+")))
 
 
-_REFRESH_PIECES = {k: tuple(("+" + k) * m for m in range(2 * v["count"] + 1)) for k, v in KINDS.items()}
+_REFRESH_PIECES = {k: tuple(("+" + k) * m for m in range(2 * v["count"] + 1))
+                   for k, v in KINDS.items()}
 """Per kind, the code pieces that discard 0, 1, 2, ... copies of it (each starting with '+')."""
 _REFRESH_PREFIX = "sp:refresh:"
 _after_first = itemgetter(slice(1, None))
