@@ -37,7 +37,7 @@ def match(opponent, n: int) -> tuple[int, int, int, float, int]:
             seed = rng.getrandbits(32)
             if seat == ai_seat:
                 t = time.perf_counter()
-                action = game.choose(view, actions, seed)
+                action = games.entry(game.info.name).ai(view, actions, seed)
                 thinking += time.perf_counter() - t
                 decisions += 1
             else:

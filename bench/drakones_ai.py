@@ -26,7 +26,7 @@ def play(seed: int, opponent: str, stats: dict[str, float]) -> bool:
         actions = game.legal_actions(state, seat)
         if seat == ai_seat:
             t0 = time.perf_counter()
-            action = game.choose(game.view(state, seat), actions, rng.randrange(1 << 30))
+            action = games.entry(game.info.name).ai(game.view(state, seat), actions, rng.randrange(1 << 30))
             dt = time.perf_counter() - t0
             stats["max_decision"] = max(stats["max_decision"], dt)
             stats["decisions"] += 1

@@ -16,7 +16,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games  # noqa: E402
-import renderers  # noqa: E402
 from games.core import Game  # noqa: E402
 
 
@@ -26,7 +25,7 @@ def _percentile(values: list[float], share: float) -> float:
 
 
 def measure(game: Game, players: int, seed: int, limit: int = 400) -> str:
-    renderer = renderers.get(game.info.name)
+    renderer = games.entry(game.info.name).load_renderer()
     names = [f"Player {i + 1}" for i in range(players)]
     state = game.new_game(seed, players, {})
     rng = random.Random(seed)

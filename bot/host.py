@@ -20,7 +20,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import games
-import renderers
 from bot.messages import Choice, Command, Reply, ReplyKind, Verb
 from bot.store import Store
 from bot.table import MAX_TIMEOUTS, Refused, Table
@@ -380,8 +379,7 @@ class Host:
             return None
         seconds = table.timer
         if seconds is None:
-            waiting = table.game.view(table.live.state, None).get("waiting") or {}
-            seconds = waiting.get("seconds") or table.game.info.turn_seconds
+            seconds = table.game.header(table.live.state)["seconds"]
         return self.clock() + seconds
 
     # -- replies --------------------------------------------------------------------------------
@@ -421,7 +419,7 @@ class Host:
             return cached[1]
         assert table.live is not None
         view = table.game.view(table.live.state, None)
-        renderer = renderers.get(table.game_name)
+        renderer = games.entry(table.game_name).load_renderer()
         image = await asyncio.to_thread(renderer.render_board, view, names=table.names)
         self._boards[table.channel] = (table.version, image)
         return image
@@ -438,7 +436,7 @@ class Host:
             for a in game.legal_actions(live.state, seat))
         image = None
         if full:
-            renderer = renderers.get(table.game_name)
+            renderer = games.entry(table.game_name).load_renderer()
             image = await asyncio.to_thread(renderer.render_hand, view, names=names)
         notes = table.notes.pop(seat, []) if full else []
         text = "\n".join([*notes, game.text(view, names)])

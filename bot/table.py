@@ -27,11 +27,11 @@ from games.core import (
     Action,
     Event,
     Game,
+    HostTermination,
     LogEntry,
     Outcome,
     Record,
     Seat,
-    State,
 )
 
 log = logging.getLogger(__name__)
@@ -116,7 +116,7 @@ class Live:
 
     game_id: int
     record: Record
-    state: State
+    state: Any
     forfeit: Outcome | None = None
     saved: int = 0
     """How many log entries the store holds."""
@@ -288,7 +288,7 @@ class Table:
             self.series.seed = seed
         return Record(seed=seed, players=len(self.seats), options=self.game_options())
 
-    def start_game(self, game_id: int, record: Record) -> State:
+    def start_game(self, game_id: int, record: Record) -> Any:
         """Starts the game of a record made by `new_record`."""
         state = self.game.new_game(record.seed, record.players, record.options)
         self.live = Live(game_id, record, state)
@@ -324,8 +324,9 @@ class Table:
         """Returns the computer opponent's move for `seat`, chosen from that seat's view only."""
         live = self._require_live()
         game = self.game
-        return game.choose(game.view(live.state, seat), game.legal_actions(live.state, seat),
-                           (live.record.seed + self.version) & 0x7FFFFFFF)
+        choose = games.entry(self.game_name).ai
+        return choose(game.view(live.state, seat), game.legal_actions(live.state, seat),
+                      (live.record.seed + self.version) & 0x7FFFFFFF)
 
     def resign(self, seat: Seat) -> list[Event]:
         """Gives up the game for `seat`."""
@@ -333,7 +334,7 @@ class Table:
         events = self.game.resign(live.state, seat)
         if events is None:
             others = tuple(s for s in range(len(self.seats)) if s != seat)
-            live.forfeit = Outcome(others, "resignation")
+            live.forfeit = Outcome(others, HostTermination.FORFEIT, "resignation")
             events = [Event(f"{{p{seat}}} resigned.")]
         live.record.log.append(LogEntry(seat, RESIGN_CODE))
         self.version += 1

@@ -1,5 +1,17 @@
 """Hoard's rules engines: one subpackage per game, all on the contract in `games.core`."""
 
-from games.registry import DEFAULT, all_games, find, get, names
+from games.registry import (
+    DEFAULT,
+    GameEntry,
+    all_games,
+    entries,
+    entry,
+    find,
+    get,
+    names,
+    register,
+    unregister,
+)
 
-__all__ = ["DEFAULT", "all_games", "find", "get", "names"]
+__all__ = ["DEFAULT", "GameEntry", "all_games", "entries", "entry", "find", "get", "names",
+           "register", "unregister"]

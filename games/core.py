@@ -1,19 +1,29 @@
 """The engine contract every Hoard game implements, and the parts all games share.
 
-A game is one `Game` object (registered in `games.registry`) that works on a plain, JSON-ready state.
-Engines are pure and deterministic: no I/O, no discord, no PIL, no clock; every random draw comes from
-the `Rng` kept inside the state.
+A game is one `Game[S, A]` object, generic in its state type `S` and its action type `A` (as
+OpenSpiel's `State` and python-chess's `Board`/`Move`), registered in `games.registry` together
+with its renderer and its computer player. Engines are pure and deterministic: no I/O, no discord,
+no PIL, no clock; every random draw comes from the `Rng` kept inside the state.
 
-Seats are numbered 0..n-1. The host talks to a game only through this contract:
+Seats are numbered 0..n-1. Two words name who moves, in every game and every view:
+
+- `to_play`: the seats that owe a decision now. That may be a defender in another player's turn,
+  or several seats at once (a mulligan); `()` once the game is over.
+- `active`: the seat whose turn it is (the attacker while someone else defends); None when the
+  game is over or nobody's turn is running (a simultaneous mulligan).
+
+The host talks to a game only through this contract:
 
 - `new_game(seed, players, options)` builds a state.
-- `to_play(state)` names the seats that owe a decision now. That may be a defender in another player's
-  turn, or several seats at once (a mulligan); `()` once the game is over.
-- `legal_actions(state, seat)` lists what a seat may do now, sorted, as small values with a stable
-  text form (`encode()`). A seat outside `to_play` may still have actions (RivalWing's specials).
-- `apply(state, seat, action)` checks the action and applies it in place, returning events; an illegal
-  action raises `IllegalAction` and leaves the state byte-identical.
-- `view(state, seat | None)` is the only door to hidden information (None = a spectator).
+- `legal_actions(state, seat)` lists what a seat may do now, in a deterministic order, as small
+  values with a stable text form (`encode()`). A seat outside `to_play` may still have actions
+  (RivalWing's specials).
+- `apply(state, seat, action)` is checked here, once for every game: a finished game raises
+  `GameOver`, a seat with nothing to decide `NotYourTurn`, anything not listed `IllegalAction`, and
+  the state stays byte-identical; only a legal action reaches the game's `_apply` hook.
+- `view(state, seat | None)` is the only door to hidden information (None = a spectator). Its
+  `"header"` (a `ViewHeader`) is built here for every game and is the only part of a view that the
+  host, timers and generic tests read; the rest belongs to the game's renderer and computer player.
 - `outcome(state)` and `score(state, seat)` report results; `label(state, action)` gives the human
   label path ("Play > Dwarf x2").
 
@@ -23,17 +33,16 @@ the seed are the record, the state is derived from them.
 
 from __future__ import annotations
 
+import enum
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypedDict, TypeVar, cast, final
 
 from games.rng import Rng
 
 Seat = int
-State = Any
-"""A game's state: plain data (dataclasses, dicts, lists, str, int) that `to_json` turns into a dict."""
 
 MAX_CODE_LENGTH = 60
 """An action code fits a Discord custom_id with the table id and state version around it."""
@@ -64,21 +73,73 @@ class BadActionCode(IllegalAction):
 
 
 class Action(Protocol):
-    """A move as a small frozen value with a stable text form (`encode`)."""
+    """A move as a small frozen value with a stable text form (`encode`) and value equality."""
 
     def encode(self) -> str: ...
 
 
+S = TypeVar("S")
+"""A game's state: plain data (dataclasses, dicts, lists, str, int) that `to_json` turns into a dict."""
+
+A = TypeVar("A", bound=Action)
+"""A game's action type."""
+
+View = dict[str, Any]
+"""What one seat may see: JSON-ready data with a `"header"` (a `ViewHeader`) and the game's keys."""
+
+
+class Termination(enum.Enum):
+    """Why a game ended. Each game declares its own subclass (python-chess's `Termination`); the
+    shared members are the ways the host can end any game."""
+
+
+class HostTermination(Termination):
+    """Endings the host causes in any game."""
+
+    FORFEIT = "forfeit"
+    """Every other seat wins: a player resigned or timed out too often in a game without a
+    withdrawal rule of its own."""
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: the winning seats (empty for a draw) and why."""
+    """How a game ended: the winning seats (empty for a draw), why (a `Termination` member of the
+    game's own enum), and a sentence about it with seat placeholders {p0}, {p1}, ..."""
 
     winners: tuple[Seat, ...]
-    reason: str
+    termination: Termination
+    reason: str = ""
 
     @property
     def is_draw(self) -> bool:
         return not self.winners
+
+
+class ViewHeader(TypedDict):
+    """The typed part of every view, the same for every game."""
+
+    game: str
+    """The game's registry name."""
+    seat: Seat | None
+    """Whose view this is (None = a spectator)."""
+    players: int
+    """How many seats the table has."""
+    to_play: list[Seat]
+    """The seats that owe a decision now."""
+    active: Seat | None
+    """The seat whose turn it is (see the module docstring)."""
+    over: bool
+    winners: list[Seat]
+    """The winning seats once the game is over (empty for a draw or while playing)."""
+    termination: str | None
+    """The `Termination` value once the game is over."""
+    seconds: int
+    """How long the current decision may take before the timer plays for the seat."""
+
+
+def header(view: View) -> ViewHeader:
+    """Returns the typed header of a view."""
+    return cast(ViewHeader, view["header"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,110 +223,173 @@ class Record:
     log: list[LogEntry] = field(default_factory=list)
 
 
-class Game(ABC):
-    """One game's rules. Subclasses implement the abstract methods; the rest is shared."""
+class Renderer(Protocol):
+    """What a game's renderer offers: PNG images drawn from a view alone."""
+
+    def render_board(self, view: View, *, names: Sequence[str]) -> bytes: ...
+
+    def render_hand(self, view: View, *, names: Sequence[str]) -> bytes | None: ...
+
+
+Chooser = Callable[[View, Sequence[A], int], A]
+"""A computer player: picks one of the listed actions from the seat's own view and a seed."""
+
+
+class Game(ABC, Generic[S, A]):
+    """One game's rules. Subclasses implement the abstract methods and hooks; `apply` and `view`
+    are final, so every game refuses and shows its header the same way."""
 
     info: GameInfo
 
     # -- the contract -------------------------------------------------------------------------
 
     @abstractmethod
-    def new_game(self, seed: int, players: int, options: dict[str, Any] | None = None) -> State:
+    def new_game(self, seed: int, players: int, options: dict[str, Any] | None = None) -> S:
         """Returns a fresh state for `players` seats; raises ValueError for a bad count or option."""
 
     @abstractmethod
-    def to_play(self, state: State) -> tuple[Seat, ...]:
+    def to_play(self, state: S) -> tuple[Seat, ...]:
         """Returns the seats that owe a decision now (empty once the game is over)."""
 
     @abstractmethod
-    def legal_actions(self, state: State, seat: Seat) -> list[Action]:
+    def active(self, state: S) -> Seat | None:
+        """Returns the seat whose turn it is (None when over or during a simultaneous phase)."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: Seat) -> list[A]:
         """Returns what `seat` may do now, in a deterministic order; [] when nothing."""
 
     @abstractmethod
-    def _apply(self, state: State, seat: Seat, action: Action) -> list[Event]:
-        """Applies an action already known to be legal, in place."""
+    def _apply(self, state: S, seat: Seat, action: A) -> list[Event]:
+        """Applies an action already known to be legal (the listed one), in place."""
 
     @abstractmethod
-    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        """Returns what `seat` may see (None = spectator), as JSON-ready data."""
+    def _view(self, state: S, seat: Seat | None) -> View:
+        """Returns the game's part of what `seat` may see (None = spectator), as JSON-ready data."""
 
     @abstractmethod
-    def outcome(self, state: State) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         """Returns the outcome once the game is over, else None."""
 
     @abstractmethod
-    def score(self, state: State, seat: Seat) -> int:
+    def score(self, state: S, seat: Seat) -> int:
         """Returns the seat's score, the number a /sumof series adds up."""
 
     @abstractmethod
-    def decode(self, code: str) -> Action:
+    def players(self, state: S) -> int:
+        """Returns the number of seats."""
+
+    @abstractmethod
+    def decode(self, code: str) -> A:
         """Parses an action code; raises BadActionCode when it is not one of this game's."""
 
     @abstractmethod
-    def label(self, state: State, action: Action) -> tuple[str, ...]:
+    def label(self, state: S, action: A) -> tuple[str, ...]:
         """Returns the human label path of an action, e.g. ("Play", "Dwarf", "x2")."""
 
     @abstractmethod
-    def to_json(self, state: State) -> dict[str, Any]:
+    def to_json(self, state: S) -> dict[str, Any]:
         """Returns the state as JSON-ready data."""
 
     @abstractmethod
-    def from_json(self, data: dict[str, Any]) -> State:
+    def from_json(self, data: dict[str, Any]) -> S:
         """Rebuilds a state from `to_json` data; raises ValueError naming what was expected."""
 
     @abstractmethod
-    def shuffle_hidden(self, state: State, observer: Seat | None, seed: int) -> State:
+    def shuffle_hidden(self, state: S, observer: Seat | None, seed: int) -> S:
         """Returns a copy with everything hidden from `observer` reshuffled (hands, decks, face-down
         cards of others), keeping what the observer sees. Used to prove views leak nothing."""
 
-    @abstractmethod
-    def choose(self, view: dict[str, Any], actions: Sequence[Action], seed: int) -> Action:
-        """The computer opponent: picks one of `actions` from the seat's own view only."""
+    # -- hooks with a default -----------------------------------------------------------------
 
-    # -- shared behaviour ---------------------------------------------------------------------
+    def _may_act(self, state: S, seat: Seat) -> bool:
+        """Tells whether `seat` has a decision now (a game with out-of-turn plays widens it)."""
+        return seat in self.to_play(state)
 
-    def apply(self, state: State, seat: Seat, action: Action) -> list[Event]:
-        """Applies `action` for `seat` after checking it; raises IllegalAction and changes nothing
-        when it is not legal now."""
-        if self.outcome(state) is not None:
-            raise GameOver("The game is over.")
+    def _find_legal(self, state: S, seat: Seat, action: A) -> A | None:
+        """Returns the listed action equal to `action`, or None when it is not legal now. A game
+        may answer without listing everything (the check stays the base class's)."""
         legal = self.legal_actions(state, seat)
-        if not legal:
-            raise NotYourTurn("It is not your turn.")
-        code = action.encode()
-        for candidate in legal:
-            if candidate.encode() == code:
-                return self._apply(state, seat, candidate)
-        raise IllegalAction(f"'{code}' is not a legal move now.")
+        try:
+            return legal[legal.index(action)]
+        except ValueError:
+            return None
 
-    def apply_code(self, state: State, seat: Seat, code: str) -> list[Event]:
-        """Decodes and applies an action code (what the host and the console receive)."""
-        return self.apply(state, seat, self.decode(code))
+    def _refusal(self, state: S, seat: Seat, action: A) -> str:
+        """Returns why a listed-looking but illegal action is refused, in player words."""
+        return f"'{action.encode()}' is not a legal move now."
 
-    def resign(self, state: State, seat: Seat) -> list[Event] | None:
+    def decision_seconds(self, state: S) -> int:
+        """Returns how long the current decision may take (a defense window may be shorter)."""
+        return self.info.turn_seconds
+
+    def resign(self, state: S, seat: Seat) -> list[Event] | None:
         """Withdraws `seat` by the game's own rule (RivalWing's withdrawal) and returns the events.
 
-        Returns None when the game has no such rule: the host then ends the game as a forfeit, every
-        other seat winning.
+        Returns None when the game has no such rule: the host then ends the game as a forfeit
+        (`HostTermination.FORFEIT`), every other seat winning.
         """
         return None
 
-    def timeout_action(self, state: State, seat: Seat) -> Action | None:
+    def timeout_action(self, state: S, seat: Seat) -> A | None:
         """Returns what the rules do when `seat` lets its timer run out (None: the computer plays)."""
         return None
 
-    def text(self, view: dict[str, Any], names: Sequence[str]) -> str:
+    def text(self, view: View, names: Sequence[str]) -> str:
         """Returns a short text form of a view, for the console and logs."""
         return json.dumps(view, sort_keys=True)
 
-    def copy(self, state: State) -> State:
+    def copy(self, state: S) -> S:
         """Returns an independent copy (for search)."""
         return self.from_json(json.loads(json.dumps(self.to_json(state))))
 
-    def is_over(self, state: State) -> bool:
+    # -- shared behaviour ---------------------------------------------------------------------
+
+    @final
+    def apply(self, state: S, seat: Seat, action: A) -> list[Event]:
+        """Applies `action` for `seat` after checking it; raises IllegalAction and changes nothing
+        when it is not legal now (OpenSpiel's `apply_action_with_legality_check`)."""
+        if self.outcome(state) is not None:
+            raise GameOver("The game is over.")
+        if not self._may_act(state, seat):
+            owed = " and ".join(f"{{p{s}}}" for s in self.to_play(state))
+            raise NotYourTurn(f"It is not your turn; {owed} to play." if owed else
+                              "It is not your turn.")
+        listed = self._find_legal(state, seat, action)
+        if listed is None:
+            raise IllegalAction(self._refusal(state, seat, action))
+        return self._apply(state, seat, listed)
+
+    @final
+    def apply_code(self, state: S, seat: Seat, code: str) -> list[Event]:
+        """Decodes and applies an action code (what the host and the console receive)."""
+        return self.apply(state, seat, self.decode(code))
+
+    @final
+    def view(self, state: S, seat: Seat | None) -> View:
+        """Returns what `seat` may see (None = spectator): the game's view with its header."""
+        view = self._view(state, seat)
+        view["header"] = self.header(state, seat)
+        return view
+
+    @final
+    def header(self, state: S, seat: Seat | None = None) -> ViewHeader:
+        """Returns the typed header of `seat`'s view, without building the rest of it."""
+        outcome = self.outcome(state)
+        return ViewHeader(
+            game=self.info.name, seat=seat, players=self.players(state),
+            to_play=list(self.to_play(state)),
+            active=None if outcome is not None else self.active(state),
+            over=outcome is not None,
+            winners=list(outcome.winners) if outcome is not None else [],
+            termination=outcome.termination.value if outcome is not None else None,
+            seconds=self.decision_seconds(state),
+        )
+
+    def is_over(self, state: S) -> bool:
         return self.outcome(state) is not None
 
-    def replay(self, record: Record) -> State:
+    def replay(self, record: Record) -> S:
         """Rebuilds the state from a record (seed, seats, options and the action log)."""
         state = self.new_game(record.seed, record.players, record.options)
         for entry in record.log:

@@ -1,58 +1,120 @@
-"""The registry of games: every subpackage of `games` that exports `GAME` is a game.
+"""The registry of games: one `GameEntry` per game, holding its engine, renderer and computer player.
 
-Discovery keeps the list in one place (the packages themselves), as python-chess's `VARIANTS`
-keeps its variants, and `get` also matches a game's aliases (`find_variant`).
+Every subpackage of `games` that exports `ENTRY` is found on first use, as python-chess's
+`VARIANTS` keeps its variants in one place; `register` and `unregister` add and remove entries at
+run time (the tests register a toy game this way). `find` also matches a game's aliases
+(`find_variant`).
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from functools import cache
+from dataclasses import dataclass, field
+from typing import Any, cast
 
-from games.core import Game
+from games.core import Chooser, Game, Renderer
 
 DEFAULT = "drachenherz"
 """The game a table plays when the first /join names none (the seed of the online host)."""
 
 
-@cache
-def _games() -> dict[str, Game]:
-    import games
+@dataclass(frozen=True)
+class GameEntry:
+    """One game: its rules engine, its renderer and its computer player.
 
-    found: dict[str, Game] = {}
-    for module in pkgutil.iter_modules(games.__path__):
-        if not module.ispkg:
-            continue
-        package = importlib.import_module(f"games.{module.name}")
-        game = getattr(package, "GAME", None)
-        if isinstance(game, Game):
-            found[game.info.name] = game
-    return dict(sorted(found.items()))
+    `renderer` is the renderer itself or the dotted name of its module; a name is imported on first
+    use, so an engine package can declare its renderer without importing Pillow.
+    """
+
+    game: Game[Any, Any]
+    ai: Chooser[Any]
+    renderer: Renderer | str
+    _loaded: list[Renderer] = field(default_factory=list, repr=False, compare=False)
+
+    @property
+    def name(self) -> str:
+        return self.game.info.name
+
+    def load_renderer(self) -> Renderer:
+        """Returns the renderer, importing its module the first time."""
+        if not isinstance(self.renderer, str):
+            return self.renderer
+        if not self._loaded:
+            self._loaded.append(cast(Renderer, importlib.import_module(self.renderer)))
+        return self._loaded[0]
+
+
+_entries: dict[str, GameEntry] = {}
+_discovered = False
+
+
+def _discover() -> dict[str, GameEntry]:
+    global _discovered
+    if not _discovered:
+        _discovered = True
+        import games
+
+        for module in pkgutil.iter_modules(games.__path__):
+            if module.ispkg:
+                entry = getattr(importlib.import_module(f"games.{module.name}"), "ENTRY", None)
+                if isinstance(entry, GameEntry):
+                    _entries.setdefault(entry.name, entry)
+    return _entries
+
+
+def register(entry: GameEntry) -> None:
+    """Adds a game; raises ValueError when another game already has its name."""
+    entries = _discover()
+    known = entries.get(entry.name)
+    if known is not None and known is not entry:
+        raise ValueError(f"A game called '{entry.name}' is already registered.")
+    entries[entry.name] = entry
+
+
+def unregister(name: str) -> None:
+    """Removes a game (nothing happens when it is not registered)."""
+    _discover().pop(name, None)
+
+
+def entries() -> list[GameEntry]:
+    """Returns every registered entry, sorted by game name."""
+    return [entry for _, entry in sorted(_discover().items())]
 
 
 def names() -> list[str]:
     """Returns the registered game names, sorted."""
-    return list(_games())
+    return sorted(_discover())
 
 
-def all_games() -> list[Game]:
+def all_games() -> list[Game[Any, Any]]:
     """Returns every registered game, sorted by name."""
-    return list(_games().values())
+    return [entry.game for entry in entries()]
 
 
-def find(name: str) -> Game | None:
-    """Returns the game named `name` (or one of its aliases, any case), else None."""
+def find_entry(name: str) -> GameEntry | None:
+    """Returns the entry of the game named `name` (or one of its aliases, any case), else None."""
     key = name.strip().lower()
-    for game in _games().values():
-        if key == game.info.name or key in game.info.aliases:
-            return game
+    for entry in entries():
+        if key == entry.name or key in entry.game.info.aliases:
+            return entry
     return None
 
 
-def get(name: str) -> Game:
-    """Returns the game named `name`; raises KeyError listing the known games."""
-    game = find(name)
-    if game is None:
+def entry(name: str) -> GameEntry:
+    """Returns the entry of the game named `name`; raises KeyError listing the known games."""
+    found = find_entry(name)
+    if found is None:
         raise KeyError(f"There is no game called '{name}'. Games: {', '.join(names())}.")
-    return game
+    return found
+
+
+def find(name: str) -> Game[Any, Any] | None:
+    """Returns the game named `name` (or one of its aliases, any case), else None."""
+    found = find_entry(name)
+    return None if found is None else found.game
+
+
+def get(name: str) -> Game[Any, Any]:
+    """Returns the game named `name`; raises KeyError listing the known games."""
+    return entry(name).game

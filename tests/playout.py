@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
+from typing import Any
 
-from games.core import Game, LogEntry, Record, State
+from games.core import Game, LogEntry, Record
 
 
 @dataclass
 class Playout:
-    state: State
+    state: Any
     record: Record
     steps: int
 
@@ -22,7 +23,7 @@ def player_counts(game: Game) -> list[int]:
     return sorted({lo, (lo + hi) // 2, hi})
 
 
-def pick_move(game: Game, state: State, rng: random.Random, *, off_turn_chance: float = 0.1):
+def pick_move(game: Game, state: Any, rng: random.Random, *, off_turn_chance: float = 0.1):
     """Picks a (seat, action) at random: mostly a seat that owes a decision, sometimes another seat
     that may act out of turn (specials)."""
     owed = game.to_play(state)
@@ -38,7 +39,7 @@ def pick_move(game: Game, state: State, rng: random.Random, *, off_turn_chance: 
     return seat, rng.choice(actions)
 
 
-def state_players(game: Game, state: State) -> int:
+def state_players(game: Game, state: Any) -> int:
     return len(game.view(state, None)["players"])
 
 
@@ -57,6 +58,6 @@ def random_playout(game: Game, seed: int, players: int, options: dict | None = N
     return Playout(state, record, steps)
 
 
-def dumps(game: Game, state: State) -> str:
+def dumps(game: Game, state: Any) -> str:
     """Returns the canonical JSON text of a state."""
     return json.dumps(game.to_json(state), sort_keys=True)

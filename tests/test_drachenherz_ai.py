@@ -8,12 +8,13 @@ import games
 from games.drachenherz.ai import greedy
 from tests.drachenherz_build import build
 
-GAME = games.get("drachenherz")
+ENTRY = games.entry("drachenherz")
+GAME = ENTRY.game
 
 
 def _pick(state, seed: int = 0):
     seat = state.current
-    return GAME.choose(GAME.view(state, seat), GAME.legal_actions(state, seat), seed)
+    return ENTRY.ai(GAME.view(state, seat), GAME.legal_actions(state, seat), seed)
 
 
 def test_ai_takes_a_rich_chest_stack() -> None:
@@ -58,7 +59,7 @@ def test_ai_beats_random_and_greedy_players_over_a_few_games() -> None:
                 seat = state.current
                 actions = GAME.legal_actions(state, seat)
                 view = GAME.view(state, seat)
-                pick = GAME.choose if seat == ai_seat else opponent
+                pick = ENTRY.ai if seat == ai_seat else opponent
                 GAME.apply(state, seat, pick(view, actions, i))
             wins += ai_seat in GAME.outcome(state).winners
         assert wins >= floor

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from games.dragonfront import GAME
+from games.dragonfront import ENTRY, GAME
 
 
 def test_ai_beats_random_in_a_short_series() -> None:
@@ -18,7 +18,7 @@ def test_ai_beats_random_in_a_short_series() -> None:
             seat = GAME.to_play(state)[0]
             actions = GAME.legal_actions(state, seat)
             if seat == ai:
-                action = GAME.choose(GAME.view(state, seat), actions, seed)
+                action = ENTRY.ai(GAME.view(state, seat), actions, seed)
             else:
                 action = rng.choice(actions)
             GAME.apply(state, seat, action)
@@ -35,7 +35,7 @@ def test_ai_choice_depends_only_on_the_view() -> None:
         GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     seat = GAME.to_play(state)[0]
     actions = GAME.legal_actions(state, seat)
-    pick = GAME.choose(GAME.view(state, seat), actions, 1).encode()
+    pick = ENTRY.ai(GAME.view(state, seat), actions, 1).encode()
     for s in range(3):
         other = GAME.shuffle_hidden(state, seat, s)
-        assert GAME.choose(GAME.view(other, seat), GAME.legal_actions(other, seat), 1).encode() == pick
+        assert ENTRY.ai(GAME.view(other, seat), GAME.legal_actions(other, seat), 1).encode() == pick

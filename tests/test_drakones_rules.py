@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from games.core import IllegalAction, NotYourTurn
-from games.drakones import GAME, rules
+from games.drakones import ENTRY, GAME, rules
 from games.drakones import actions as A
 from games.drakones.cards import CARDS, DECKS
 from games.drakones.state import Player, Slot, State
@@ -742,7 +742,7 @@ def test_ai_picks_legal_actions_from_its_view_only() -> None:
             break
         seat = state.current
         legal = GAME.legal_actions(state, seat)
-        action = GAME.choose(GAME.view(state, seat), legal, 0)
+        action = ENTRY.ai(GAME.view(state, seat), legal, 0)
         assert action in legal
         GAME.apply(state, seat, action)
 
@@ -799,7 +799,7 @@ def _ai_game(seed: int, opponent: str) -> bool:
         legal = GAME.legal_actions(state, seat)
         view = GAME.view(state, seat)
         if seat == ai_seat:
-            action = GAME.choose(view, legal, seed)
+            action = ENTRY.ai(view, legal, seed)
         elif opponent == "random":
             action = rng.choice(legal)
         else:

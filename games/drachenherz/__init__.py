@@ -23,8 +23,11 @@ tests/test_drachenherz_rules.py):
   with no holder a tie is a draw. `score` is this final score.
 """
 
+from games.drachenherz.ai import choose
 from games.drachenherz.rules import Drachenherz
+from games.registry import GameEntry
 
 GAME = Drachenherz()
+ENTRY = GameEntry(game=GAME, ai=choose, renderer="renderers.drachenherz")
 
-__all__ = ["GAME", "Drachenherz"]
+__all__ = ["ENTRY", "GAME", "Drachenherz"]

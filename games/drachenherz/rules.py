@@ -6,15 +6,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
-from games.core import (
-    Event,
-    Game,
-    GameInfo,
-    GameOver,
-    IllegalAction,
-    NotYourTurn,
-    Outcome,
-)
+from games.core import Event, Game, GameInfo, Outcome, Termination
 from games.drachenherz import state as st
 from games.drachenherz.actions import (
     CHOICE_LABELS,
@@ -107,7 +99,16 @@ def _count_text(kind: int, n: int) -> str:
     return f"{n} {TYPE_PLURALS[kind].lower()}" if n != 1 else f"a {TYPE_NAMES[kind].lower()}"
 
 
-class Drachenherz(Game):
+class DhTermination(Termination):
+    """How a game of Drachenherz ends."""
+
+    SHIPS = "ships"
+    """The third ship departure, then one more turn."""
+    DECK = "deck"
+    """A player's deck ran out, then the last turns."""
+
+
+class Drachenherz(Game[DhState, Action]):
     """Drachenherz for two players, on the Hoard engine contract."""
 
     info = GameInfo(
@@ -177,15 +178,14 @@ class Drachenherz(Game):
             kind, tuple(values), limit)
         return actions
 
-    def apply(self, state: DhState, seat: int, action: Action) -> list[Event]:
-        """Applies a legal action; otherwise raises with the reason and changes nothing."""
-        if state.stage == st.OVER:
-            raise GameOver("The game is over.")
-        if seat != state.current:
-            raise NotYourTurn(f"It is not your turn; {{p{state.current}}} is to play.")
-        if self.is_legal(state, seat, action):
-            return self._apply(state, seat, action)
-        raise IllegalAction(self._refusal(state, seat, action))
+    def active(self, state: DhState) -> int | None:
+        return None if state.stage == st.OVER else state.current
+
+    def players(self, state: DhState) -> int:
+        return 2
+
+    def _find_legal(self, state: DhState, seat: int, action: Action) -> Action | None:
+        return action if self.is_legal(state, seat, action) else None
 
     def is_legal(self, state: DhState, seat: int, action: Any) -> bool:
         """Tells whether `action` is in `legal_actions(state, seat)`, without listing them."""
@@ -384,6 +384,7 @@ class Drachenherz(Game):
         if state.stage != st.OVER:
             return None
         a, b = final_score(state, 0), final_score(state, 1)
+        term = DhTermination.SHIPS if state.end_cause == st.END_SHIPS else DhTermination.DECK
         if state.end_cause == st.END_SHIPS:
             cause = "after the third ship departure"
         else:
@@ -391,11 +392,11 @@ class Drachenherz(Game):
         if a != b:
             win = 0 if a > b else 1
             hi, lo = max(a, b), min(a, b)
-            return Outcome((win,), f"{{p{win}}} wins {hi} to {lo} {cause}.")
+            return Outcome((win,), term, f"{{p{win}}} wins {hi} to {lo} {cause}.")
         if state.dragon is not None:
-            return Outcome((state.dragon,), f"Tied at {a}; {{p{state.dragon}}} holds the dragon "
+            return Outcome((state.dragon,), term, f"Tied at {a}; {{p{state.dragon}}} holds the dragon "
                                             f"figure and wins the tie {cause}.")
-        return Outcome((), f"Tied at {a} with no dragon holder: a draw {cause}.")
+        return Outcome((), term, f"Tied at {a} with no dragon holder: a draw {cause}.")
 
     def score(self, state: DhState, seat: int) -> int:
         """Returns the seat's final score: score-pile points plus 3 with the dragon figure."""
@@ -450,7 +451,7 @@ class Drachenherz(Game):
 
     # -- views ------------------------------------------------------------------------------------
 
-    def view(self, state: DhState, seat: int | None) -> dict[str, Any]:
+    def _view(self, state: DhState, seat: int | None) -> dict[str, Any]:
         """Returns the public board, counts for hidden cards, and the viewer's own hand."""
         over = state.stage == st.OVER
         outcome = self.outcome(state)
@@ -526,11 +527,3 @@ class Drachenherz(Game):
                              for c in view["hand"])
             lines.append(f"Your hand: {hand or '-'}")
         return "\n".join(lines)
-
-    # -- computer opponent ------------------------------------------------------------------------
-
-    def choose(self, view: dict[str, Any], actions: Sequence[Action], seed: int) -> Action:
-        """Picks an action for the viewer from its own view (see `games.drachenherz.ai`)."""
-        from games.drachenherz.ai import choose
-
-        return choose(view, actions, seed)

@@ -29,7 +29,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from games.core import Event, Game, GameInfo, IllegalAction, NotYourTurn, OptionSpec, Outcome
+from games.core import Event, Game, GameInfo, OptionSpec, Outcome, Termination
 from games.dragonfront import cards as C
 from games.dragonfront import rules as R
 from games.dragonfront.engine import (
@@ -56,7 +56,16 @@ SHORT = {"FLIGHT": "FLY", "RANGE": "RNG", "SPRINT": "SPR", "RUSH": "RSH", "ARMOR
          "GUARD": "GRD"}
 
 
-class DragonFront(Game):
+class DFTermination(Termination):
+    """How a game of Dragon Front ends."""
+
+    STRONGHOLD = "Stronghold destroyed"
+    BOTH_STRONGHOLDS = "both Strongholds fell"
+    TURN_LIMIT = "turn limit"
+
+
+class DragonFront(Game[DFState, R.Action]):
+    """Dragon Front for two players, on the Hoard engine contract."""
     """Dragon Front: two factions, a 4x4 grid, Strongholds at 15."""
 
     info = GameInfo(
@@ -104,23 +113,30 @@ class DragonFront(Game):
         R.apply_action(state, seat, action, ctx)
         return ctx.events
 
-    def apply(self, state: DFState, seat: int, action: R.Action) -> list[Event]:
-        """Checks and applies an action (legality by code, as the base class, against only the
-        legal actions of its kind)."""
-        if state.result is not None:
-            raise IllegalAction("The game is over.")
-        if not R.has_turn(state, seat):
-            raise NotYourTurn("It is not your turn.")
+    def active(self, state: DFState) -> int | None:
+        if state.result is not None or state.phase == "mulligan":
+            return None
+        return state.active
+
+    def players(self, state: DFState) -> int:
+        return 2
+
+    def _may_act(self, state: DFState, seat: int) -> bool:
+        return R.has_turn(state, seat)
+
+    def _find_legal(self, state: DFState, seat: int, action: R.Action) -> R.Action | None:
+        """Looks only among the legal actions of the action's kind (same card, same unit)."""
         code = action.encode()
         for candidate in R.legal(state, seat, like=action):
             if candidate.encode() == code:
-                return self._apply(state, seat, candidate)
-        raise IllegalAction(f"'{code}' is not a legal move now.")
+                return candidate
+        return None
 
     def outcome(self, state: DFState) -> Outcome | None:
         if state.result is None:
             return None
-        return Outcome(tuple(state.result["winners"]), state.result["reason"])
+        reason = state.result["reason"]
+        return Outcome(tuple(state.result["winners"]), DFTermination(reason), reason)
 
     def score(self, state: DFState, seat: int) -> int:
         if state.result is not None and state.result["winners"] == [seat]:
@@ -203,7 +219,7 @@ class DragonFront(Game):
 
     # -- views --------------------------------------------------------------------------------
 
-    def view(self, state: DFState, seat: int | None) -> dict[str, Any]:
+    def _view(self, state: DFState, seat: int | None) -> dict[str, Any]:
         players = []
         for s, p in enumerate(state.players):
             champ = p["champion"]
@@ -308,8 +324,3 @@ class DragonFront(Game):
             n = len(p["hand"])
             p["hand"], p["deck"] = pool[:n], pool[n:]
         return new
-
-    def choose(self, view: dict[str, Any], actions: Sequence[R.Action], seed: int) -> R.Action:
-        from games.dragonfront.ai import choose
-
-        return choose(view, list(actions), seed)

@@ -33,8 +33,11 @@ Rulings where the seed and `rules/drakones.md` are silent (each one is tested in
 - Recent public events (the last six) are kept in the state for the board image.
 """
 
+from games.drakones.ai import choose
 from games.drakones.game import Drakones
+from games.registry import GameEntry
 
 GAME = Drakones()
+ENTRY = GameEntry(game=GAME, ai=choose, renderer="renderers.drakones")
 
-__all__ = ["GAME"]
+__all__ = ["ENTRY", "GAME"]

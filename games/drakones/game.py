@@ -5,16 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.core import (
-    Event,
-    Game,
-    GameInfo,
-    GameOver,
-    IllegalAction,
-    NotYourTurn,
-    OptionSpec,
-    Outcome,
-)
+from games.core import Event, Game, GameInfo, OptionSpec, Outcome, Termination
 from games.drakones import actions as A
 from games.drakones import rules
 from games.drakones.cards import CARDS, COLOURS, DECKS
@@ -53,7 +44,22 @@ def _who(seat: int) -> str:
     return "{p" + str(seat) + "}"
 
 
-class Drakones(Game):
+class DrakonesTermination(Termination):
+    """How a game of Drakones ends."""
+
+    BASE = "base"
+    """The open enemy base was hit by infantry, cavalry and a dragon in one turn."""
+    DECK = "deck"
+    """A player could not draw at the start of a turn."""
+
+
+_REASONS = {
+    "base": "{{p{w}}} broke the enemy base",
+    "deck": "{{p{l}}} could not draw at the start of a turn",
+}
+
+
+class Drakones(Game[State, A.Action]):
     """Drakones for two players, White (seat 0, Base 1) against Dark (seat 1, Base 2)."""
 
     info = INFO
@@ -86,15 +92,14 @@ class Drakones(Game):
     def legal_actions(self, state: State, seat: int) -> list[A.Action]:
         return rules.legal(state, seat)
 
-    def apply(self, state: State, seat: int, action: A.Action) -> list[Event]:
-        """Applies `action` after checking it against the legal actions (by value)."""
-        if state.winner is not None:
-            raise GameOver("The game is over.")
-        if seat != state.current:
-            raise NotYourTurn("It is not your turn.")
-        if not rules.is_legal(state, seat, action):
-            raise IllegalAction(f"'{action.encode()}' is not a legal move now.")
-        return self._apply(state, seat, action)
+    def active(self, state: State) -> int | None:
+        return None if state.winner is not None else state.current
+
+    def players(self, state: State) -> int:
+        return 2
+
+    def _find_legal(self, state: State, seat: int, action: A.Action) -> A.Action | None:
+        return action if rules.is_legal(state, seat, action) else None
 
     def _apply(self, state: State, seat: int, action: A.Action) -> list[Event]:
         t = rules.Turn(state)
@@ -104,7 +109,8 @@ class Drakones(Game):
     def outcome(self, state: State) -> Outcome | None:
         if state.winner is None:
             return None
-        return Outcome((state.winner,), state.reason)
+        reason = _REASONS[state.reason].format(w=state.winner, l=1 - state.winner)
+        return Outcome((state.winner,), DrakonesTermination(state.reason), reason)
 
     def score(self, state: State, seat: int) -> int:
         return 1 if state.winner == seat else 0
@@ -123,7 +129,7 @@ class Drakones(Game):
 
     # -- hidden information ---------------------------------------------------------------------
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def _view(self, state: State, seat: int | None) -> dict[str, Any]:
         players = []
         for s, p in enumerate(state.players):
             side = []
@@ -261,9 +267,3 @@ class Drakones(Game):
         for text in view["recent"][-3:]:
             lines.append("  " + text.format(**{f"p{i}": name(i) for i in range(2)}))
         return "\n".join(lines)
-
-    def choose(self, view: dict[str, Any], actions: Sequence[A.Action], seed: int) -> A.Action:
-        from games.drakones.ai import choose
-
-        return choose(view, actions, seed)
-

@@ -43,8 +43,11 @@ they change an outcome):
   so far.
 """
 
+from games.registry import GameEntry
+from games.rivalwing.ai import choose
 from games.rivalwing.game import RivalWing
 
 GAME = RivalWing()
+ENTRY = GameEntry(game=GAME, ai=choose, renderer="renderers.rivalwing")
 
-__all__ = ["GAME", "RivalWing"]
+__all__ = ["ENTRY", "GAME", "RivalWing"]

@@ -17,6 +17,7 @@ from games.core import (
     NotYourTurn,
     OptionSpec,
     Outcome,
+    Termination,
     series_rotation,
 )
 from games.rivalwing import actions as acts
@@ -106,7 +107,15 @@ def _place_step(kind: str, j: int, old: str | None, more: bool) -> tuple[Option,
     return out
 
 
-class RivalWing(Game):
+class RWTermination(Termination):
+    """How a RivalWing duel ends."""
+
+    LAST_STANDING = "last dragon standing"
+    ROUND_LIMIT = "round limit"
+    ROUND_LIMIT_TIED = "round limit, tied"
+
+
+class RivalWing(Game[RWState, Act]):
     """RivalWing v3.0 with the Hoard rulings (rules/rivalwing.md)."""
 
     info = GameInfo(
@@ -245,21 +254,26 @@ class RivalWing(Game):
 
     # -- applying ---------------------------------------------------------------------------------
 
-    def apply(self, state: RWState, seat: int, action: Act) -> list[Event]:
-        """Applies `action` for `seat` after checking it; refusals change nothing."""
-        if state.phase == "over":
-            raise GameOver("The duel is over.")
+    def active(self, state: RWState) -> int | None:
+        return None if state.phase == "over" else state.active
+
+    def players(self, state: RWState) -> int:
+        return state.players
+
+    def _may_act(self, state: RWState, seat: int) -> bool:
+        """Any seat with listed actions (specials from outside `to_play`), or one owed a timeout."""
+        if self._cached_options(state, seat):
+            return True
+        wait = self.waiting(state)
+        return wait is not None and wait["seat"] == seat
+
+    def _find_legal(self, state: RWState, seat: int, action: Act) -> Act | None:
+        """Finds the listed action by its code; the host-only timeout `tout` only when one is owed."""
         code = action if action.__class__ is Act else action.encode()
         if code == "tout":
-            if self.timeout_action(state, seat).code != "tout":
-                raise IllegalAction("Only the host may time out a turn, and only when one is owed.")
-            return self._apply(state, seat, Act(code))
+            return Act(code) if self.timeout_action(state, seat).code == "tout" else None
         acts = self._cached_options(state, seat)
-        if not acts:
-            raise NotYourTurn("You have nothing to decide now.")
-        if code in acts:
-            return self._apply(state, seat, code if code.__class__ is Act else Act(code))
-        raise IllegalAction(f"'{code}' is not a legal move now.")
+        return acts[acts.index(code)] if code in acts else None
 
     def _apply(self, state: RWState, seat: int, action: Act) -> list[Event]:
         state.version += 1
@@ -362,7 +376,8 @@ class RivalWing(Game):
     def outcome(self, state: RWState) -> Outcome | None:
         if state.result is None:
             return None
-        return Outcome(tuple(state.result["winners"]), state.result["reason"])
+        reason = state.result["reason"]
+        return Outcome(tuple(state.result["winners"]), RWTermination(reason), reason)
 
     def score(self, state: RWState, seat: int) -> int:
         """Returns the series points of R11: 5 win (2 if tied), 2 per knockout, 1 per dragon
@@ -381,6 +396,10 @@ class RivalWing(Game):
         return pts
 
     # -- codes, labels, views ---------------------------------------------------------------------
+
+    def decision_seconds(self, state: RWState) -> int:
+        wait = self.waiting(state)
+        return TURN_SECONDS if wait is None else int(wait["seconds"])
 
     def decode(self, code: str) -> Act:
         return acts.decode(code)
@@ -408,7 +427,7 @@ class RivalWing(Game):
     def copy(self, state: RWState) -> RWState:
         return RWState.from_json(state.to_json())
 
-    def view(self, state: RWState, seat: int | None) -> dict[str, Any]:
+    def _view(self, state: RWState, seat: int | None) -> dict[str, Any]:
         v = view_of(state, seat)
         v["to_play"] = list(self.to_play(state))
         v["waiting"] = self.waiting(state)
@@ -427,7 +446,3 @@ class RivalWing(Game):
         if name != "mat":
             raise ValueError(f"RivalWing has no option '{name}'.")
         return choose_mat(players)
-
-    def choose(self, view: dict[str, Any], actions: Sequence[Act], seed: int) -> Act:
-        from games.rivalwing.ai import choose
-        return choose(view, actions, seed)

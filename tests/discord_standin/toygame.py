@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import io
 import json
-import sys
-import types
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,7 +18,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import games.registry
-from games.core import BadActionCode, Event, Game, GameInfo, OptionSpec, Outcome
+from games.core import BadActionCode, Event, Game, GameInfo, OptionSpec, Outcome, Termination
 from games.rng import Rng
 
 NAME = "embers"
@@ -44,7 +42,11 @@ class Simple:
         return self.code
 
 
-class Embers(Game):
+class EmbersTermination(Termination):
+    SCORE = "score"
+
+
+class Embers(Game[dict[str, Any], Any]):
     """The toy game's rules."""
 
     info = GameInfo(
@@ -108,7 +110,13 @@ class Embers(Game):
         state["turn"] = seat
         return [Event(f"{{p{seat}}} douses Ember {card}.")]
 
-    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    def active(self, state: dict[str, Any]) -> int | None:
+        return None if self._over(state) else state["turn"]
+
+    def players(self, state: dict[str, Any]) -> int:
+        return 2
+
+    def _view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         players = [{"hand_size": len(h), "score": state["scores"][i], "turns": state["turns"][i]}
                    for i, h in enumerate(state["hands"])]
         out = {"players": players, "piles": state["piles"], "seat": seat, "to_play": list(self.to_play(state)),
@@ -121,7 +129,8 @@ class Embers(Game):
         if not self._over(state):
             return None
         a, b = state["scores"]
-        return Outcome(() if a == b else ((0,) if a > b else (1,)), "score")
+        return Outcome(() if a == b else ((0,) if a > b else (1,)), EmbersTermination.SCORE,
+                       "higher total")
 
     def score(self, state: dict[str, Any], seat: int) -> int:
         return state["scores"][seat]
@@ -147,9 +156,6 @@ class Embers(Game):
 
     def shuffle_hidden(self, state: dict[str, Any], observer: int | None, seed: int) -> dict[str, Any]:
         return self.copy(state)
-
-    def choose(self, view: dict[str, Any], actions: Sequence[Any], seed: int) -> Any:
-        return actions[seed % len(actions)]
 
     def text(self, view: dict[str, Any], names: Sequence[str]) -> str:
         lines = [f"Piles: {view['piles']}"]
@@ -183,18 +189,26 @@ def _png(image: Image.Image) -> bytes:
 GAME = Embers()
 
 
+class _Renderer:
+    """Embers' renderer, handed to the registry as an object."""
+
+    render_board = staticmethod(render_board)
+    render_hand = staticmethod(render_hand)
+
+
+def choose(view: dict[str, Any], actions: Sequence[Any], seed: int) -> Any:
+    """The toy computer player: any listed action, by the seed."""
+    return actions[seed % len(actions)]
+
+
+ENTRY = games.registry.GameEntry(game=GAME, ai=choose, renderer=_Renderer())
+
+
 def install() -> None:
     """Registers Embers and its renderer for this process (idempotent)."""
-    found = games.registry._games()
-    if NAME not in found:
-        found[NAME] = GAME  # the cached dict is the registry's own
-    module = types.ModuleType(f"renderers.{NAME}")
-    module.render_board = render_board  # type: ignore[attr-defined]
-    module.render_hand = render_hand  # type: ignore[attr-defined]
-    sys.modules.setdefault(f"renderers.{NAME}", module)
+    games.registry.register(ENTRY)
 
 
 def uninstall() -> None:
     """Removes Embers from the registry again, so other tests see only the real games."""
-    games.registry._games().pop(NAME, None)
-    sys.modules.pop(f"renderers.{NAME}", None)
+    games.registry.unregister(NAME)
