@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from discord import Locale, app_commands
 
 GERMAN: dict[str, str] = {
@@ -33,7 +35,7 @@ class HoardTranslator(app_commands.Translator):
     """Translates command and parameter descriptions into German; everything else stays English."""
 
     async def translate(
-        self, string: app_commands.locale_str, locale: Locale, context: app_commands.TranslationContext
+        self, string: app_commands.locale_str, locale: Locale, context: app_commands.TranslationContext[Any, Any]
     ) -> str | None:
         if locale is not Locale.german:
             return None

@@ -207,7 +207,7 @@ def menu_view(table: str, version: int, choices: Sequence[Choice], path: tuple[i
                                  description="Takes this move" if e.code else None)
             for i, e in enumerate(shown)
         ]
-        select = discord.ui.Select(
+        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
             custom_id=custom_id(table, version, f"s:{path_text(path)}:{page}"),
             placeholder=_cut(prompt if pages == 1 else f"{prompt} ({page + 1}/{pages})", 150),
             options=options, row=0,

@@ -18,6 +18,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import games
 from bot.messages import Choice, Command, Reply, ReplyKind, Verb
@@ -278,7 +279,8 @@ class Host:
             index = int(text)
             if not 1 <= index <= len(actions):
                 raise Refused(f"Choose a move from 1 to {len(actions)}.")
-            return actions[index - 1].encode()
+            code: str = actions[index - 1].encode()
+            return code
         if text not in {a.encode() for a in actions}:
             table.game.decode(text)  # an unreadable code says so
             raise Refused(f"'{text}' is not one of your moves now. Open /hand for your choices.")
@@ -355,7 +357,7 @@ class Host:
                 replies += await self._begin_game(table)
         return replies
 
-    async def _save(self, table: Table, *, result: dict | None = None) -> None:
+    async def _save(self, table: Table, *, result: dict[str, Any] | None = None) -> None:
         live = table.live
         new_actions = len(live.record.log) - live.saved if live is not None else 0
         deadline = self._deadline(table)

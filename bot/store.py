@@ -165,7 +165,8 @@ class Store:
                live.game_id if live is not None else None, deadline, now)
         async with self._writing:
             # aiosqlite has no public way to run several statements in one hop to its thread.
-            await self.db._execute(_write_transaction, self.db._conn, actions, finished, row)
+            await self.db._execute(  # type: ignore[no-untyped-call]
+                _write_transaction, self.db._conn, actions, finished, row)
 
     async def game_history(self, channel: str, limit: int = 10) -> list[dict[str, Any]]:
         """Returns the channel's last finished games, newest first."""

@@ -142,7 +142,7 @@ class Table:
     # -- lookups --------------------------------------------------------------------------------
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[Any, Any]:
         return games.get(self.game_name)
 
     @property
@@ -325,8 +325,9 @@ class Table:
         live = self._require_live()
         game = self.game
         choose = games.entry(self.game_name).ai
-        return choose(game.view(live.state, seat), game.legal_actions(live.state, seat),
-                      (live.record.seed + self.version) & 0x7FFFFFFF)
+        action: Action = choose(game.view(live.state, seat), game.legal_actions(live.state, seat),
+                        (live.record.seed + self.version) & 0x7FFFFFFF)
+        return action
 
     def resign(self, seat: Seat) -> list[Event]:
         """Gives up the game for `seat`."""
