@@ -32,7 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import games  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.discord_app import run_discord  # noqa: E402
-from tests.discord_standin import Interaction, StandIn, User, toygame  # noqa: E402
+from tests import toygame  # noqa: E402
+from tests.discord_standin import Interaction, StandIn, User  # noqa: E402
 from tests.discord_standin.harness import Harness  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent

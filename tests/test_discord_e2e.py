@@ -18,7 +18,8 @@ import games
 from bot import discord_app
 from bot.discord_views import MAX_CUSTOM_ID
 from bot.messages import Choice, ReplyKind
-from tests.discord_standin import StandIn, User, toygame
+from tests import toygame
+from tests.discord_standin import StandIn, User
 from tests.discord_standin.harness import Clock, ErrorLogs, Harness
 from tests.discord_standin.limits import check_commands
 
@@ -80,7 +81,7 @@ def assert_public_clean(h: Harness) -> None:
         for text in texts:
             assert text.strip("`\n") not in body
         if state is not None and msg.id >= game_start:
-            for hand in state["hands"]:
+            for hand in state.hands:
                 for card in hand:
                     assert not re.search(rf"Ember {card}\b", body), f"Ember {card} is in a hand but public"
 
