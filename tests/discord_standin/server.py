@@ -18,6 +18,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from tests.discord_standin import limits
+from tests.discord_standin.ratelimit import ChannelBuckets, is_message_write
 
 log = logging.getLogger(__name__)
 
@@ -207,8 +208,13 @@ class StandIn:
         guild_id: int = 900_000_000_000_000_001,
         channel_ids: tuple[int, ...] = (900_000_000_000_000_101,),
         heartbeat_interval: int = 41250,
+        rate_limit: tuple[int, float] | None = None,
     ) -> None:
         self.token = token
+        self.buckets = ChannelBuckets(*rate_limit) if rate_limit else None
+        """Per-channel message-write limits (None: unlimited), e.g. (5, 5.0) as Discord."""
+        self.throttled: list[Request] = []
+        """Writes answered with 429 because the channel's bucket was empty."""
         self.heartbeat_interval = heartbeat_interval
         """Milliseconds between the client's heartbeats (HELLO); Discord sends about 41 s."""
         self.heartbeats = 0
@@ -563,6 +569,18 @@ class StandIn:
         self.requests.append(record)
         if record.channel is not None:
             self.last_request[record.channel] = record.at
+        headers: dict[str, str] = {}
+        if self.buckets is not None and record.channel is not None and is_message_write(
+                request.method, path.strip("/").split("/")):
+            allowed, headers = self.buckets.take(record.channel)
+            if not allowed:
+                record.status = 429
+                self.throttled.append(record)
+                body429 = {"message": "You are being rate limited.",
+                           "retry_after": round(self.buckets.retry_after(record.channel), 3),
+                           "global": False}
+                await self._notify()
+                return _json(body429, 429, headers)
         try:
             status, body = await self._handle(request, path, payload, files)
         except HTTPError as exc:
@@ -572,10 +590,10 @@ class StandIn:
             body = {"code": exc.code, "message": exc.message}
             if exc.errors is not None:
                 body["errors"] = exc.errors
-            response: web.StreamResponse = _json(body, exc.status)
+            response: web.StreamResponse = _json(body, exc.status, headers)
         else:
             record.status = status
-            response = web.Response(status=204) if body is None else _json(body, status)
+            response = web.Response(status=204, headers=headers) if body is None else _json(body, status, headers)
         await self._notify()
         return response
 
@@ -805,9 +823,10 @@ class StandIn:
         msg.edits += 1
 
 
-def _json(body: Any, status: int) -> web.Response:
+def _json(body: Any, status: int, headers: dict[str, str] | None = None) -> web.Response:
     """Answers JSON with Discord's exact content type (discord.py compares it literally)."""
-    return web.Response(body=json.dumps(body).encode(), status=status, headers={"Content-Type": "application/json"})
+    return web.Response(body=json.dumps(body).encode(), status=status,
+                        headers={**(headers or {}), "Content-Type": "application/json"})
 
 
 async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
