@@ -1,7 +1,7 @@
 """The table on Discord, measured: seeded whole games of each game, two people choosing from the menus.
 
     python bench/discord_table.py [--games drachenherz,drakones,dragonfront,rivalwing] [--seed 1]
-                                  [--think 0.3] [--no-rate-limit]
+                                  [--think 0.5] [--no-rate-limit]
 
 The bot runs in its own process (as `hoard discord`) against the stand-in, which enforces Discord's
 channel limit of 5 message writes per 5 s with 429s. Every game is played at once in its own
@@ -36,7 +36,7 @@ from tests.discord_standin import Interaction, Message, StandIn, User  # noqa: E
 from tests.discord_standin.process import BotProcess  # noqa: E402
 
 GAMES = ("drachenherz", "drakones", "dragonfront", "rivalwing")
-NAVIGATION = ("Back", "◀ Previous", "Next ▶", "Refresh")
+NAVIGATION = ("Back", "◀ Previous", "Next ▶", "↻ Refresh")
 _POSITION = re.compile(r"position (\d+)\b")
 LOADING = 1 << 7
 
@@ -251,6 +251,16 @@ def report(s: StandIn, runs: list[GameRun]) -> None:
               f"{pct(first, .5):7.0f} /{pct(first, .99):7.0f} {pct(last, .5):7.0f} /{pct(last, .99):7.0f}"
               + (f"  STALLED: {run.stalled}" if run.stalled else "")
               + (f"  ({len(first) - len(last)} boards never shown)" if len(last) < len(first) else ""))
+    routes: dict[str, list[int]] = {}
+    channels = {r.channel for r in runs}
+    for request in s.requests:
+        if request.channel in channels and request.files:
+            parts = request.path.strip("/").split("/")
+            payload = request.payload if isinstance(request.payload, dict) else {}
+            kind = f"{request.method} {parts[0]}" + (f" type {payload.get('type')}" if parts[0] == "interactions" else
+                                                      "/messages" if len(parts) > 3 else "")
+            routes.setdefault(kind, []).append(sum(len(d) for _, d in request.files))
+    print("image uploads: " + "; ".join(f"{k}: {len(v)} ({sum(v) / 1024:.0f} KiB)" for k, v in sorted(routes.items())))
     print(f"all decisions: first response p50 {pct(firsts, .5):.0f} ms, p99 {pct(firsts, .99):.0f} ms; "
           f"last edit p50 {pct(lasts, .5):.0f} ms, p99 {pct(lasts, .99):.0f} ms; "
           f"{len(s.throttled)} writes answered 429, {len(s.errors)} refused by the stand-in")
@@ -283,7 +293,7 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--think", type=float, default=0.3)
+    parser.add_argument("--think", type=float, default=0.5)
     parser.add_argument("--limit", type=int, default=2000, help="decisions per game at most")
     parser.add_argument("--no-rate-limit", action="store_true")
     args = parser.parse_args()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import json
 import logging
@@ -152,6 +153,7 @@ class HoardBot(commands.Bot):
             log.info("Using the Discord endpoint %s (gateway %s)", self.settings.api_base, url)
         self.host = await Host.open(self.settings.db_path, clock=self.clock, markup=posts.safe_name)
         self.courier = Courier(self, self.host.store, clock=self.clock)
+        self._spawn(self.recover())  # REST works already: what a crash left goes out at once
         self.add_dynamic_items(ui.HoardItem)
         await self.tree.set_translator(HoardTranslator())
         for extension in EXTENSIONS:
@@ -364,6 +366,10 @@ class HoardBot(commands.Bot):
             return
         if verb is Verb.MOVES and hand.image is None and not hand.notice:
             payload = posts.panel_payload(hand, None, path=path, page=page, menu_only=True)
+        elif verb is Verb.PLAY and not hand.choices:
+            # Waiting now: the panel keeps the text of the hand; its picture comes with the next
+            # Hand or Refresh, when there is something to decide again.
+            payload = posts.panel_payload(dataclasses.replace(hand, image=None), None)
         else:
             payload = await self._panel(hand, interaction.message)
         await responder.update(payload)

@@ -64,6 +64,8 @@ class _Lane:
     worker: asyncio.Task[None] | None = None
     records: dict[str, PostRecord] | None = None
     recovered: set[int] = field(default_factory=set)
+    sweep: bool = False
+    """Recovered posts came in: boards posted before the crash may still show buttons."""
 
     @property
     def is_idle(self) -> bool:
@@ -97,6 +99,7 @@ class Courier:
             lane = self._lane(reply.table or reply.channel)
             if recovered and reply.outbox is not None:
                 lane.recovered.add(reply.outbox)
+                lane.sweep = True
             self._queue(lane, reply)
             if lane.worker is None or lane.worker.done():
                 lane.worker = asyncio.create_task(self._work(lane), name=f"courier-{lane.table}")
@@ -229,6 +232,9 @@ class Courier:
         else:
             record = await self._post(lane, reply, ping_all=not new)
         records[role] = record
+        if lane.sweep and reply.kind in (ReplyKind.BOARD, ReplyKind.RESULT):
+            lane.sweep = False
+            await self._sweep(lane, record)
         await self.store.delivered(item.ids(), (lane.table, record))
 
     async def _post(self, lane: _Lane, reply: Reply, *, ping_all: bool) -> PostRecord:
@@ -269,13 +275,15 @@ class Courier:
         return _record(record.role, message, record.place, reply)
 
     async def _retire(self, lane: _Lane, role: str, *, delete: bool) -> None:
-        """Takes the buttons off (or deletes) the table's message of `role`, and forgets it."""
+        """Takes the buttons off (or deletes) the table's message of `role`, then forgets it (in
+        this order, so that a crash in between leaves it to be retired again after the restart)."""
         records = await self._records(lane)
-        old = records.pop(role, None)
+        old = records.get(role)
         if old is None:
             return
-        await self.store.forget_post(lane.table, role)
         await self._remove(old, delete=delete)
+        records.pop(role, None)
+        await self.store.forget_post(lane.table, role)
 
     async def _remove(self, record: PostRecord, *, delete: bool) -> None:
         message = self._channel(record.place).get_partial_message(int(record.message_id))
@@ -326,6 +334,26 @@ class Courier:
                 return _record(ROLES[reply.kind], message, place, reply)
         return None
 
+    async def _sweep(self, lane: _Lane, current: PostRecord) -> None:
+        """Takes the buttons off every other board of the table among the last messages (and off
+        an older result, when a game starts): after a crash, a board may have been posted whose
+        outbox row was then superseded before anyone saw it was there."""
+        me = self.client.user
+        for place in {lane.table, current.place}:
+            async for message in self._channel(place).history(limit=HISTORY):
+                if (me is not None and message.author.id != me.id) or not message.components:
+                    continue
+                if str(message.id) == current.message_id:
+                    continue
+                for embed in message.embeds:
+                    found = posts.parse_marker(embed.footer.text or "")
+                    if found is None or found[0] != lane.table:
+                        continue
+                    if found[1] is ReplyKind.BOARD or (found[1] is ReplyKind.RESULT and
+                                                       current.role == "board"):
+                        await self._remove(PostRecord(ROLES[found[1]], str(message.id), place,
+                                                      found[2]), delete=False)
+
     async def _fetch_record(self, record: PostRecord) -> PostRecord:
         """Reads back a message's image address after an interaction edited it."""
         with contextlib.suppress(discord.HTTPException):
@@ -360,3 +388,4 @@ def _record(role: str, message: discord.Message, place: str, reply: Reply) -> Po
     url = message.attachments[0].url if message.attachments else ""
     image = reply.image_name if url else ""
     return PostRecord(role, str(message.id), place, reply.version or 0, image, url)
+

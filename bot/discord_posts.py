@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import discord
@@ -53,10 +54,12 @@ def parse_marker(text: str) -> tuple[str, ReplyKind, int] | None:
     return match["table"], kind, int(match["version"] or 0)
 
 
+@lru_cache(maxsize=64)
 def wire_image(png: bytes) -> bytes:
-    """Re-encodes a PNG as lossless WebP (the same pixels, about half the bytes)."""
+    """Re-encodes a PNG as lossless WebP (the same pixels, about half the bytes); the last few are
+    kept, as a result repeats its final board and an unchanged hand is shown again."""
     image: Image.Image = Image.open(io.BytesIO(png))
-    if image.mode not in ("RGB", "RGBA"):
+    if image.mode not in ("RGB", "RGBA", "P", "L"):
         image = image.convert("RGBA" if "transparency" in image.info else "RGB")
     out = io.BytesIO()
     image.save(out, format="WEBP", lossless=True, method=1, quality=25)

@@ -51,7 +51,7 @@ CONTROL_LABELS = {
     Control.NEXT: ("Next game", "N", discord.ButtonStyle.primary),
 }
 HAND_LABEL = "Hand"
-REFRESH_LABEL = "Refresh"
+REFRESH_LABEL = "↻ Refresh"
 
 ComponentHandler = Callable[[discord.Interaction, "Click"], Awaitable[None]]
 

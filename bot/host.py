@@ -648,3 +648,4 @@ class Host:
 
 
 __all__ = ["Host", "personalise"]
+

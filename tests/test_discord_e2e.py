@@ -303,7 +303,7 @@ async def test_stale_foreign_and_out_of_turn_clicks_are_refused(tmp_path: Path) 
         second = await h.open_hand(ALICE)
         old_play = second.component(label="Play")["custom_id"]
         panel = await h.take_move(ALICE, pick=lambda entries: len(entries) - 1)  # Pass
-        assert "Waiting for Bob" in panel.content and panel.component(label="Refresh")
+        assert "Waiting for Bob" in panel.content and panel.component(label="↻ Refresh")
         board_count = len(h.boards())
 
         ix = await h.click(ALICE, second, old_play)  # a menu drawn before her move

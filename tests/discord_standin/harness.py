@@ -15,7 +15,7 @@ from bot.discord_posts import parse_marker
 from bot.messages import ReplyKind
 from tests.discord_standin.server import Interaction, Message, StandIn, User
 
-NAVIGATION = ("Back", "◀ Previous", "Next ▶", "Refresh")
+NAVIGATION = ("Back", "◀ Previous", "Next ▶", "↻ Refresh")
 TAKES_MOVE = "Takes this move"
 
 
@@ -279,13 +279,14 @@ async def play_by_menus(h: Harness, users: list[User], *, limit: int = 3000,
     move the game's computer player would (read from the host's state, as a person reads the
     board) through the private panel's menus; returns the number of moves.
 
-    Each user keeps using the panel their last move left open while it still offers choices, and
-    presses Hand on the board otherwise. `on_move(user, panel)` runs after every move.
+    A user who moves again right after their own move keeps using the panel that move left open;
+    otherwise they press Hand on the board. `on_move(user, panel)` runs after every move.
     """
     import games
 
     assert h.bot is not None
     panels: dict[int, Message] = {}
+    last: int | None = None
     results = len(h.results())
     for moves in range(limit):
         if len(h.results()) > results:
@@ -301,12 +302,13 @@ async def play_by_menus(h: Harness, users: list[User], *, limit: int = 3000,
         action = games.entry(table.game_name).ai(game.view(table.live.state, seat), legal, seed + moves)
         choices, _ = h.bot.host._choices(table, seat)
         path = next(c.label for c in choices if c.code == action.encode())
-        panel = panels.get(user.id)
-        if panel is None or not [c for c in panel.iter_components() if c.get("label") != "Refresh"]:
+        panel = panels.get(user.id) if last == user.id else None
+        if panel is None or not [c for c in panel.iter_components() if c.get("label") != "↻ Refresh"]:
             panel = await h.open_hand(user)
         ix = await h.choose(user, panel, path)
         assert h.standin.original(ix) is panel, "a move answers on the panel"
-        panels[user.id] = panel
+        assert "choices changed" not in panel.content, panel.content
+        panels[user.id], last = panel, user.id
         if on_move is not None:
             on_move(user, panel)
     raise AssertionError("the game did not end")
