@@ -388,4 +388,3 @@ def _record(role: str, message: discord.Message, place: str, reply: Reply) -> Po
     url = message.attachments[0].url if message.attachments else ""
     image = reply.image_name if url else ""
     return PostRecord(role, str(message.id), place, reply.version or 0, image, url)
-

@@ -648,4 +648,3 @@ class Host:
 
 
 __all__ = ["Host", "personalise"]
-
