@@ -3,24 +3,62 @@
 As OpenSpiel's games_sim_test: games end within `max_actions` with an outcome, JSON round-trips and
 replays equal the live state, every legal action's code decodes to itself and fits a custom_id, bad
 and off-turn actions change nothing, views are unchanged when hidden cards are reshuffled, and scores
-stay inside their bounds. The skip list stays empty.
+stay inside their bounds. Every view carries the same typed header, which agrees with `to_play`,
+`active` and `outcome`, and every game refuses the same way (`GameOver`, `NotYourTurn`,
+`IllegalAction`). The toy game of the tests (`tests/toygame`) runs through the same suite, as any
+fifth game would. The skip list stays empty.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
+from typing import Any, get_type_hints
 
 import pytest
 
 import games
-from games.core import MAX_CODE_LENGTH, Game, IllegalAction, LogEntry, Record
+from games.core import (
+    MAX_CODE_LENGTH,
+    Game,
+    GameOver,
+    IllegalAction,
+    LogEntry,
+    NotYourTurn,
+    Record,
+    ViewHeader,
+    header,
+)
+from tests import toygame
 from tests.playout import dumps, pick_move, player_counts, random_playout
 
 CASES = [(g.info.name, n) for g in games.all_games() for n in player_counts(g)]
+CASES.append((toygame.NAME, 2))
 CASE_IDS = [f"{name}-{n}p" for name, n in CASES]
 PLAYOUT_SEEDS = 200
 CHECKED_SEEDS = 4
+
+
+@pytest.fixture(autouse=True)
+def _toy_game() -> Iterator[None]:
+    toygame.install()
+    yield
+    toygame.uninstall()
+
+
+def _assert_header(game: Game[Any, Any], state: Any, seat: int | None) -> None:
+    view = game.view(state, seat)
+    head = header(view)
+    assert set(head) == set(get_type_hints(ViewHeader)), "the header has other keys"
+    outcome = game.outcome(state)
+    assert head["game"] == game.info.name and head["seat"] == seat
+    assert head["to_play"] == list(game.to_play(state))
+    assert head["over"] is (outcome is not None)
+    assert head["winners"] == (list(outcome.winners) if outcome is not None else [])
+    assert head["active"] == (None if outcome is not None else game.active(state))
+    assert head["seconds"] > 0 and head["players"] == game.players(state)
+    assert head == game.header(state, seat)
 
 
 def test_registry_lists_every_game_once() -> None:
@@ -46,9 +84,10 @@ def test_random_playouts_always_end(name: str, players: int) -> None:
         assert game.to_play(result.state) == ()
 
 
-def _assert_unchanged_after_refusal(game: Game, state, seat: int, code: str) -> None:
+def _assert_unchanged_after_refusal(game: Game[Any, Any], state: Any, seat: int, code: str,
+                                    refusal: type[IllegalAction] = IllegalAction) -> None:
     before = dumps(game, state)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(refusal):
         game.apply_code(state, seat, code)
     assert dumps(game, state) == before, f"refused {code!r} changed the state"
 
@@ -69,6 +108,7 @@ def test_checked_playouts_keep_every_invariant(name: str, players: int) -> None:
             if step & (step - 1) == 0:  # steps 0, 1, 2, 4, 8, ...
                 assert dumps(game, game.replay(record)) == text
                 for seat in [None, *range(players)]:
+                    _assert_header(game, state, seat)
                     shuffled = game.shuffle_hidden(state, seat, seed + step)
                     assert game.view(shuffled, seat) == game.view(state, seat), (
                         f"view of seat {seat} changed when hidden cards were reshuffled")
@@ -83,7 +123,7 @@ def test_checked_playouts_keep_every_invariant(name: str, players: int) -> None:
             idle = [s for s, acts in legal_by_seat.items() if not acts]
             busy = [a for acts in legal_by_seat.values() for a in acts]
             if idle and busy:
-                _assert_unchanged_after_refusal(game, state, idle[0], busy[0].encode())
+                _assert_unchanged_after_refusal(game, state, idle[0], busy[0].encode(), NotYourTurn)
             seat, action = pick_move(game, state, rng)
             game.apply(state, seat, action)
             record.log.append(LogEntry(seat, action.encode()))
@@ -91,7 +131,10 @@ def test_checked_playouts_keep_every_invariant(name: str, players: int) -> None:
         assert dumps(game, game.replay(record)) == dumps(game, state)
         for seat in range(players):
             assert game.legal_actions(state, seat) == []
-        _assert_unchanged_after_refusal(game, state, 0, record.log[-1].code)
+        for seat in [None, *range(players)]:
+            _assert_header(game, state, seat)
+        for seat in range(players):
+            _assert_unchanged_after_refusal(game, state, seat, record.log[-1].code, GameOver)
 
 
 @pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
