@@ -45,8 +45,8 @@ CREATE INDEX ratings_leaderboard ON ratings(guild, game, rating);
 -- /profile: every game a player is rated in.
 CREATE INDEX ratings_by_player ON ratings(guild, player);
 -- /profile: a player's last results in one game (trend, last five, favourite faction).
-CREATE INDEX results_by_player_game ON results(guild, player, game, finished);
+CREATE INDEX results_by_player_game ON results(guild, player, game, finished, game_id);
 -- /history [user]: a player's last games in the guild.
-CREATE INDEX results_by_player ON results(guild, player, finished);
+CREATE INDEX results_by_player ON results(guild, player, finished, game_id);
 -- /history: the guild's last finished games.
 CREATE INDEX games_by_guild ON games(guild, finished) WHERE finished IS NOT NULL;
