@@ -41,7 +41,7 @@ CREATE TABLE ratings (
 );
 
 -- /leaderboard: the top of one game in one guild, and a caller's rank (a count above a rating).
-CREATE INDEX ratings_leaderboard ON ratings(guild, game, rating);
+CREATE INDEX ratings_leaderboard ON ratings(guild, game, rating DESC, player);
 -- /profile: every game a player is rated in.
 CREATE INDEX ratings_by_player ON ratings(guild, player);
 -- /profile: a player's last results in one game (trend, last five, favourite faction).
