@@ -244,3 +244,10 @@ async def last_finished_game(db: aiosqlite.Connection, channel: str) -> int:
     if row is None:
         raise RecordError("No game has finished at this table yet; give a game id from /history.")
     return int(row[0])
+
+
+async def export_game(db: aiosqlite.Connection, game_id: int, guild: str) -> tuple[str, bytes]:
+    """Returns a finished game of `guild` as a record file (its name and bytes), for /history's
+    export; raises RecordError as `load_game_record` does."""
+    game_record = await load_game_record(db, game_id, guild)
+    return f"hoard-{game_record.game}-{game_id}.json", dumps(game_record)

@@ -18,6 +18,7 @@ from bot.records import (
     RecordError,
     RecordSeat,
     dumps,
+    export_game,
     last_finished_game,
     load_game_record,
     loads,
@@ -137,6 +138,10 @@ def test_store_lookups_refuse_what_cannot_be_replayed(tmp_path: Path) -> None:
                                  (running, "still being played")]:
             with pytest.raises(RecordError, match=message):
                 await load_game_record(db, game_id, "g1")
+        name, data = await export_game(db, mine, "g1")
+        assert name == f"hoard-drakones-{mine}.json" and loads(data).record == done.record
+        with pytest.raises(RecordError, match="still being played"):
+            await export_game(db, running, "g1")
         assert await last_finished_game(db, "c1") == theirs
         with pytest.raises(RecordError, match="No game has finished"):
             await last_finished_game(db, "elsewhere")

@@ -14,8 +14,9 @@ import pytest
 from PIL import Image
 
 import games
+from bot import replay_cli
 from bot.ratings import Seated
-from bot.records import GameRecord, RecordError, RecordSeat
+from bot.records import GameRecord, RecordError, RecordSeat, dumps
 from bot.replays import (
     MAX_ANIMATION_BYTES,
     Replay,
@@ -237,3 +238,20 @@ def test_cache_loads_from_the_store_and_refuses_other_guilds(tmp_path: Path) -> 
             await cache.get(db, game_id, "g2")
         await db.close()
     asyncio.run(scenario())
+
+
+def test_replay_command_writes_a_record_files_frames(tmp_path: Path, capsys) -> None:
+    """`hoard replay RECORD --out DIR` writes the frames and the animation; a refused or missing
+    file exits with 2, says why and writes nothing."""
+    record = seeded("dragonfront", 2)
+    good = tmp_path / "game.json"
+    good.write_bytes(dumps(record))
+    assert replay_cli.main([str(good), "--out", str(tmp_path / "out")]) == 0
+    written = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert "game.webp" in written and "game-step-001.png" in written
+    assert len(written) == len(replay_of("dragonfront", 2).steps) + 1
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(dumps(record).replace(b'"seed"', b'"seeds"'))
+    assert replay_cli.main([str(bad), "--out", str(tmp_path / "none")]) == 2
+    assert "corrupted" in capsys.readouterr().err and not (tmp_path / "none").exists()
+    assert replay_cli.main([str(tmp_path / "missing.json")]) == 2
