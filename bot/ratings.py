@@ -248,9 +248,10 @@ def _parse(rows: Sequence[Row]) -> dict[str, Rating]:
     return {str(r[0]): Rating(float(r[1]), float(r[2]), *(int(v) for v in r[3:])) for r in rows}
 
 
-def _writes(game: FinishedGame, before: Mapping[str, Rating]
-            ) -> tuple[list[Row], list[Row], dict[str, Rating]]:
-    """Returns the rating upserts and result rows of a game, and the ratings after it."""
+def planned_writes(game: FinishedGame, before: Mapping[str, Rating]
+                   ) -> tuple[list[Row], list[Row], dict[str, Rating]]:
+    """Returns a game's rating upserts and result rows, and the ratings after it (pure; the
+    bench bulk-loads with it)."""
     after = rate(before, game)
     rated = game.is_rated
     names: dict[str, SeatResult] = {}
@@ -280,7 +281,7 @@ def record_result(conn: sqlite3.Connection, game: FinishedGame) -> dict[str, Rat
     """
     sql, args = _select(game)
     before = _parse(conn.execute(sql, args).fetchall())
-    upserts, results, after = _writes(game, before)
+    upserts, results, after = planned_writes(game, before)
     conn.executemany(_RESULT, results)
     conn.executemany(_UPSERT, upserts)
     conn.execute(_GAME_GUILD, (game.guild, game.game_id))
@@ -294,7 +295,7 @@ async def record_result_async(db: aiosqlite.Connection, game: FinishedGame) -> d
     sql, args = _select(game)
     async with db.execute(sql, args) as cursor:
         before = _parse([tuple(r) for r in await cursor.fetchall()])
-    upserts, results, after = _writes(game, before)
+    upserts, results, after = planned_writes(game, before)
     await db.executemany(_RESULT, results)
     await db.executemany(_UPSERT, upserts)
     await db.execute(_GAME_GUILD, (game.guild, game.game_id))
