@@ -75,6 +75,7 @@ def populate(path: Path, count: int, people: int, seed: int = 1) -> None:
     game_rows: list[tuple[Any, ...]] = []
     result_rows: list[tuple[Any, ...]] = []
     upserts: dict[tuple[str, str], tuple[Any, ...]] = {}
+    factions_played: dict[tuple[Any, ...], int] = {}
     factions = {g: [o for spec in games.get(g).info.options if spec.per_seat
                     for o in spec.choices if o != "random"] for g, *_ in MIX}
     start = time.perf_counter()
@@ -102,11 +103,13 @@ def populate(path: Path, count: int, people: int, seed: int = 1) -> None:
         done = finished_game(guild=GUILD, game=name, game_id=game_id, finished=finished,
                              seats=seats, scores=scores, winners=winners)
         book = ratings[name]
-        ups, results, after = planned_writes(done, book)
-        book.update(after)
-        for row in ups:
+        writes = planned_writes(done, book)
+        book.update(writes.after)
+        for row in writes.ratings:
             upserts[(row[1], row[2])] = row
-        result_rows += results
+        for key in writes.factions:
+            factions_played[key] = factions_played.get(key, 0) + 1
+        result_rows += writes.results
         game_rows.append((game_id, "channel-1", name, game_id, seats_n, "{}", json.dumps(
             [{"user": s.user, "name": s.name, "is_bot": s.is_bot} for s in seats]),
             finished - 600, finished, json.dumps({"scores": scores, "winners": winners}), GUILD))
@@ -123,6 +126,8 @@ def populate(path: Path, count: int, people: int, seed: int = 1) -> None:
             "INSERT INTO ratings(guild, game, player, name, level, mu, sigma, rating, games, wins, "
             "draws, losses, streak, best_streak, updated) "
             "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", list(upserts.values()))
+        conn.executemany("INSERT INTO factions(guild, game, player, faction, games) "
+                         "VALUES(?, ?, ?, ?, ?)", [(*k, n) for k, n in factions_played.items()])
         conn.execute("COMMIT")
         conn.execute("ANALYZE")
         players = conn.execute("SELECT COUNT(DISTINCT player) FROM ratings").fetchone()[0]

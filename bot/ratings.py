@@ -233,6 +233,9 @@ _RESULT = (
     "INSERT INTO results(game_id, seat, guild, game, player, name, level, score, placement, "
     "outcome, faction, rating_before, rating_after, finished) "
     "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+_FACTION = (
+    "INSERT INTO factions(guild, game, player, faction, games) VALUES(?, ?, ?, ?, 1) "
+    "ON CONFLICT(guild, game, player, faction) DO UPDATE SET games = factions.games + 1")
 _GAME_GUILD = "UPDATE games SET guild = ? WHERE id = ?"
 
 Row = tuple[Any, ...]
@@ -248,10 +251,19 @@ def _parse(rows: Sequence[Row]) -> dict[str, Rating]:
     return {str(r[0]): Rating(float(r[1]), float(r[2]), *(int(v) for v in r[3:])) for r in rows}
 
 
-def planned_writes(game: FinishedGame, before: Mapping[str, Rating]
-                   ) -> tuple[list[Row], list[Row], dict[str, Rating]]:
-    """Returns a game's rating upserts and result rows, and the ratings after it (pure; the
-    bench bulk-loads with it)."""
+@dataclass(frozen=True, slots=True)
+class Writes:
+    """The rows one finished game adds or changes, and the ratings after it."""
+
+    results: list[Row]
+    ratings: list[Row]
+    factions: list[Row]
+    after: dict[str, Rating]
+
+
+def planned_writes(game: FinishedGame, before: Mapping[str, Rating]) -> Writes:
+    """Returns a game's result rows, rating upserts and faction counts (pure; the bench
+    bulk-loads with it)."""
     after = rate(before, game)
     rated = game.is_rated
     names: dict[str, SeatResult] = {}
@@ -270,7 +282,9 @@ def planned_writes(game: FinishedGame, before: Mapping[str, Rating]
             upserts.append((game.guild, game.game, player, name, seat.level, r.mu, r.sigma,
                             r.rating, r.games, r.wins, r.draws, r.losses, r.streak,
                             r.best_streak, game.finished))
-    return upserts, results, after
+    factions = [(game.guild, game.game, s.player, s.faction) for s in game.seats
+                if s.faction is not None]
+    return Writes(results, upserts, factions, after)
 
 
 def record_result(conn: sqlite3.Connection, game: FinishedGame) -> dict[str, Rating]:
@@ -281,12 +295,13 @@ def record_result(conn: sqlite3.Connection, game: FinishedGame) -> dict[str, Rat
     """
     sql, args = _select(game)
     before = _parse(conn.execute(sql, args).fetchall())
-    upserts, results, after = planned_writes(game, before)
-    conn.executemany(_RESULT, results)
-    conn.executemany(_UPSERT, upserts)
+    writes = planned_writes(game, before)
+    conn.executemany(_RESULT, writes.results)
+    conn.executemany(_UPSERT, writes.ratings)
+    conn.executemany(_FACTION, writes.factions)
     conn.execute(_GAME_GUILD, (game.guild, game.game_id))
     log.debug("Rated game %s (%s) in guild %s", game.game_id, game.game, game.guild)
-    return after
+    return writes.after
 
 
 async def record_result_async(db: aiosqlite.Connection, game: FinishedGame) -> dict[str, Rating]:
@@ -295,8 +310,9 @@ async def record_result_async(db: aiosqlite.Connection, game: FinishedGame) -> d
     sql, args = _select(game)
     async with db.execute(sql, args) as cursor:
         before = _parse([tuple(r) for r in await cursor.fetchall()])
-    upserts, results, after = planned_writes(game, before)
-    await db.executemany(_RESULT, results)
-    await db.executemany(_UPSERT, upserts)
+    writes = planned_writes(game, before)
+    await db.executemany(_RESULT, writes.results)
+    await db.executemany(_UPSERT, writes.ratings)
+    await db.executemany(_FACTION, writes.factions)
     await db.execute(_GAME_GUILD, (game.guild, game.game_id))
-    return after
+    return writes.after

@@ -211,12 +211,11 @@ async def profile(db: aiosqlite.Connection, guild: str, player: str, name: str) 
             db, "SELECT r.game_id, r.outcome, r.score, r.placement, r.finished, r.rating_before, "
                 "r.rating_after, (SELECT COUNT(*) FROM results o WHERE o.game_id = r.game_id) "
                 "FROM results r WHERE r.guild = ? AND r.player = ? AND r.game = ? "
-                "ORDER BY r.finished DESC, r.game_id DESC, r.seat LIMIT ?",
+                "ORDER BY r.finished DESC, r.game_id DESC LIMIT ?",
             (guild, player, game, TREND_GAMES))
         favourite = await _all(
-            db, "SELECT faction FROM results WHERE guild = ? AND player = ? AND game = ? "
-                "AND faction IS NOT NULL GROUP BY faction ORDER BY COUNT(*) DESC, faction LIMIT 1",
-            (guild, player, game))
+            db, "SELECT faction FROM factions WHERE guild = ? AND game = ? AND player = ? "
+                "ORDER BY games DESC, faction LIMIT 1", (guild, game, player))
         rated = [r for r in recent if r[5] is not None and r[6] is not None]
         trend = float(rated[0][6] - rated[-1][5]) if rated else 0.0
         last = tuple(PastResult(int(g), str(o), int(s), int(p), int(n), float(f),
