@@ -13,8 +13,8 @@ exceed), scaled around 1500: `1500 + 20 * (mu - 3 sigma)`. A new player (mu 25, 
 player loses to weaker ones. Fewer than `PROVISIONAL_GAMES` games marks a rating provisional.
 
 `rate` is pure (the tests check it against openskill); `record_result` and `record_result_async`
-write a game's results and rating changes inside a transaction the caller has opened, so a result
-and its rating update commit together.
+write a game's results, rating changes and faction counts inside a transaction the caller has
+opened, so a result and its rating update commit together.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""What /leaderboard, /profile and /history show: queries over the V3 results and ratings tables.
+"""What /leaderboard, /profile and /history show: queries over the V3 results, ratings and
+factions tables.
 
 The queries return plain dataclasses; `format_leaderboard`, `format_profile` and `format_history`
 turn them into a `Card` (title, text, fields) that the console prints and Discord puts in an
