@@ -23,11 +23,116 @@ tests/test_drachenherz_rules.py):
   with no holder a tie is a draw. `score` is this final score.
 """
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.core import Event, Game, GameInfo, Outcome, View
+from games.drachenherz import rules
+from games.drachenherz import state as st
+from games.drachenherz import view as dh_view
+from games.drachenherz.actions import Action, decode
 from games.drachenherz.ai import choose
-from games.drachenherz.rules import Drachenherz
+from games.drachenherz.cards import DRAGON_BONUS, TOTAL_VALUE
+from games.drachenherz.rules import DhTermination
+from games.drachenherz.state import DhState
 from games.registry import GameEntry
+
+SUMMARY = (
+    "Drachenherz (Dragonheart) is a card duel for two. On your turn play one or more cards of one "
+    "type onto that type's space; the cards they point at become yours: a fire dragon takes the "
+    "treasure chests, a princess the chests or the stone dragons (and the dragon figure), a troll "
+    "the princesses, two heroes the princesses or the trolls, three dragon slayers the fire "
+    "dragons, four dwarves themselves, and three ships everything in the collection area. Refill "
+    "to 5 cards (6 with the dragon figure). After the third ship departure or when a deck runs "
+    "out the game ends; the most points wins, the dragon figure is worth 3 and wins ties."
+)
+
+
+class Drachenherz(Game[DhState, Action]):
+    """Drachenherz for two players on the Hoard engine contract; the rules live in `rules`, the
+    views in `view`."""
+
+    info = GameInfo(
+        name="drachenherz",
+        title="Drachenherz",
+        min_players=2,
+        max_players=2,
+        max_actions=300,
+        score_min=0,
+        score_max=TOTAL_VALUE + DRAGON_BONUS,
+        summary=SUMMARY,
+        aliases=("dragonheart",),
+        turn_seconds=180,
+    )
+
+    def new_game(self, seed: int, players: int, options: dict[str, Any] | None = None) -> DhState:
+        """Draws the starting player, shuffles both decks and deals 5 cards each."""
+        self.check_players(players)
+        return rules.new_game(seed, options)
+
+    def to_play(self, state: DhState) -> tuple[int, ...]:
+        return rules.to_play(state)
+
+    def active(self, state: DhState) -> int | None:
+        return rules.active(state)
+
+    def players(self, state: DhState) -> int:
+        return 2
+
+    def legal_actions(self, state: DhState, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def is_legal(self, state: DhState, seat: int, action: Action) -> bool:
+        """Tells whether `action` is in `legal_actions(state, seat)`, without listing them."""
+        return rules.is_legal(state, seat, action)
+
+    def _may_act(self, state: DhState, seat: int) -> bool:
+        return rules.may_act(state, seat)
+
+    def _find_legal(self, state: DhState, seat: int, action: Action) -> Action | None:
+        return action if rules.is_legal(state, seat, action) else None
+
+    def _refusal(self, state: DhState, seat: int, action: Action) -> str:
+        return rules.refusal(state, seat, action)
+
+    def _apply(self, state: DhState, seat: int, action: Action) -> list[Event]:
+        return rules.apply(state, seat, action)
+
+    def outcome(self, state: DhState) -> Outcome | None:
+        return rules.outcome(state)
+
+    def score(self, state: DhState, seat: int) -> int:
+        """Returns the seat's final score: score-pile points plus 3 with the dragon figure."""
+        return rules.final_score(state, seat)
+
+    def decode(self, code: str) -> Action:
+        return decode(code)
+
+    def label(self, state: DhState, action: Action) -> tuple[str, ...]:
+        return rules.label(state, action)
+
+    def to_json(self, state: DhState) -> dict[str, Any]:
+        return st.to_json(state)
+
+    def from_json(self, data: dict[str, Any]) -> DhState:
+        return st.from_json(data)
+
+    def copy(self, state: DhState) -> DhState:
+        return st.copy_state(state)
+
+    def shuffle_hidden(self, state: DhState, observer: int | None, seed: int) -> DhState:
+        return dh_view.shuffle_hidden(state, observer, seed)
+
+    def _view(self, state: DhState, seat: int | None) -> View:
+        return dh_view.view(state, seat)
+
+    def text(self, view: View, names: Sequence[str]) -> str:
+        return dh_view.text(view, names)
+
 
 GAME = Drachenherz()
 ENTRY = GameEntry(game=GAME, ai=choose, renderer="renderers.drachenherz")
 
-__all__ = ["ENTRY", "GAME", "Drachenherz"]
+__all__ = ["ENTRY", "GAME", "DhTermination", "Drachenherz"]
