@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.core import View
+from games.core import View, header
 from games.drachenherz import state as st
 from games.drachenherz.cards import (
     CARD_VALUE,
@@ -22,7 +22,8 @@ from games.rng import Rng
 
 
 def view(state: DhState, seat: int | None) -> View:
-    """Returns the public board, counts for hidden cards, and the viewer's own hand."""
+    """Returns the public board, counts for hidden cards, and the viewer's own hand; who is to
+    play, the viewer's seat and the winners are in the header the base class adds."""
     over = state.stage == st.OVER
     players = [{
         "seat": s,
@@ -39,11 +40,6 @@ def view(state: DhState, seat: int | None) -> View:
         "cards": [CARD_VALUE[c] for c in state.spaces[k]],
     } for k in range(len(state.spaces))]
     return {
-        "game": "drachenherz",
-        "seat": seat,
-        "to_play": [] if over else [state.current],
-        "over": over,
-        "current": state.current,
         "first": state.first,
         "turn": state.turn,
         "stage": state.stage,
@@ -58,15 +54,15 @@ def view(state: DhState, seat: int | None) -> View:
         "ending": (None if state.last_turn is None else
                    {"cause": state.end_cause, "seat": state.end_seat,
                     "turns_left": max(0, state.last_turn - state.turn)}),
-        "outcome": (None if not over else
-                    dict(zip(("winners", "reason"), _result(state), strict=True))),
     }
 
 
-def _result(state: DhState) -> tuple[list[int], str]:
-    winners, reason = result((final_score(state, 0), final_score(state, 1)), state.dragon,
-                             state.end_cause, state.end_seat)
-    return list(winners), reason
+def result_text(view: View) -> str:
+    """Returns the sentence of a finished game, with seat placeholders {p0}, {p1}, from the
+    scores, the dragon holder and the ending a view shows (the same words as the outcome)."""
+    ending = view["ending"]
+    return result([p["score"] for p in view["players"]], view["dragon"], ending["cause"],
+                  ending["seat"])[1]
 
 
 def _card_names(cards: Sequence[dict[str, Any]]) -> str:
@@ -78,6 +74,7 @@ def text(view: View, names: Sequence[str]) -> str:
     def name(s: int) -> str:
         return names[s] if s < len(names) else f"Player {s + 1}"
 
+    head = header(view)
     lines = []
     for p in view["players"]:
         extra = " [dragon]" if p["dragon"] else ""
@@ -90,8 +87,8 @@ def text(view: View, names: Sequence[str]) -> str:
         lines.append(f"  {sp['name']:<15}{fill:>5}  {cards}")
     lines.append(f"Collection area: {_card_names(view['collection']) or '-'}")
     lines.append(f"Ship departures: {view['departures']}/{view['departures_to_end']}")
-    if view["over"]:
-        reason = view["outcome"]["reason"]
+    if head["over"]:
+        reason = result_text(view)
         for s in range(len(view["players"])):
             reason = reason.replace(f"{{p{s}}}", name(s))
         lines.append(f"Game over. {reason}")
@@ -99,7 +96,7 @@ def text(view: View, names: Sequence[str]) -> str:
         doing = {"play": "to play", "princess": "to choose (princess)",
                  "hero": "to choose (heroes)"}[view["stage"]]
         last = " (last turn)" if view["last_turn"] else ""
-        lines.append(f"{name(view['current'])} {doing}{last}.")
+        lines.append(f"{name(head['to_play'][0])} {doing}{last}.")
     if view["hand"] is not None:
         lines.append(f"Your hand: {_card_names(view['hand']) or '-'}")
     return "\n".join(lines)
