@@ -259,21 +259,10 @@ def _base_board() -> Image.Image:
     return image
 
 
-def _draw_board(view: View, names: Sequence[str]) -> Image.Image:
-    """Draws the board in RGB on a copy of the unchanging base."""
-    image = _base_board().copy()
-    draw = ImageDraw.Draw(image)
-    for seat in range(len(view["players"])):
-        x0 = 16 + seat * 468
-        _player_panel(draw, (x0, 12, x0 + 460, 94), view, seat, names)
-
-    lit = set(CHOICE_SPACES.get(view["stage"], ()))
-    spaces = {sp["type"]: sp for sp in view["spaces"]}
-    for i, kind in enumerate(GRID_ORDER):
-        _space(image, draw, _space_box(i), spaces[kind], lit=kind in lit)
-
+def _collection_area(image: Image.Image, draw: ImageDraw.ImageDraw,
+                     coll: Sequence[dict[str, Any]]) -> None:
+    """Draws the heroes and dragon slayers waiting in the collection area, 7 to a row."""
     cx0, cx1 = COL_X0, COL_X1
-    coll = view["collection"]
     heroes = sum(1 for c in coll if c["type"] == "hero")
     draw.text((cx0 + 12, TOP + 38), f"{heroes} heroes, {len(coll) - heroes} slayers, "
               f"{sum(c['value'] for c in coll)} pts", font=font(16), fill=MUTED)
@@ -283,6 +272,10 @@ def _draw_board(view: View, names: Sequence[str]) -> Image.Image:
         _card_row(image, cx0 + 12, cx1 - 12, TOP + 68 + r * 62,
                   [(c["type"], c["value"]) for c in row])
 
+
+def _departures(draw: ImageDraw.ImageDraw, view: View, names: Sequence[str]) -> None:
+    """Draws one ship per departure needed (filled once departed) and the dragon holder."""
+    cx0, cx1 = COL_X0, COL_X1
     done, total = view["departures"], view["departures_to_end"]
     draw.text((cx0 + 12, DEP_TOP + 8), f"Departures {done}/{total}", font=font(20, bold=True),
               fill=INK)
@@ -303,6 +296,23 @@ def _draw_board(view: View, names: Sequence[str]) -> Image.Image:
         draw.text((cx0 + 12, DEP_TOP + SPACE_H - 34),
                   fit_text(f"Dragon: {_name(names, view['dragon'])}", cx1 - cx0 - 24, 17,
                            bold=True), font=font(17, bold=True), fill=DRAGON_RED)
+
+
+def _draw_board(view: View, names: Sequence[str]) -> Image.Image:
+    """Draws the board in RGB on a copy of the unchanging base."""
+    image = _base_board().copy()
+    draw = ImageDraw.Draw(image)
+    for seat in range(len(view["players"])):
+        x0 = 16 + seat * 468
+        _player_panel(draw, (x0, 12, x0 + 460, 94), view, seat, names)
+
+    lit = set(CHOICE_SPACES.get(view["stage"], ()))
+    spaces = {sp["type"]: sp for sp in view["spaces"]}
+    for i, kind in enumerate(GRID_ORDER):
+        _space(image, draw, _space_box(i), spaces[kind], lit=kind in lit)
+
+    _collection_area(image, draw, view["collection"])
+    _departures(draw, view, names)
 
     over = header(view)["over"]
     if over:

@@ -263,6 +263,30 @@ FOLLOW_UP = 1.0
 """Weight of the next-turn capture the remaining hand sets up."""
 
 
+_PENDING = {"princess": (CHEST, STONE), "hero": (PRINCESS, TROLL)}
+"""The two stacks a choice stage offers."""
+
+
+def _results(board: _Board, action: Action, pending: tuple[int, int] | None, me: int,
+             holder: int | None) -> list[PlayResult]:
+    """Returns how an action can turn out: a play's outcomes, or the chosen stack's."""
+    if isinstance(action, Choose):
+        if pending is None:
+            return []
+        return [r for r in _choices(board, pending, me, holder) if r[3] == action.stack]
+    return _play(board, action.kind, action.values, me, holder)
+
+
+def _kept(hand: list[tuple[int, int]], action: Action) -> list[tuple[int, int]]:
+    """Returns the (type, value) cards left in hand after the action."""
+    if not isinstance(action, Play):
+        return hand
+    rest = hand[:]
+    for v in action.values:
+        rest.remove((action.kind, v))
+    return rest
+
+
 def evaluate(view: View, actions: Sequence[Action]) -> list[tuple[float, Action]]:
     """Returns (value, action) for each action: points gained now minus the expected reply."""
     me = _seat(view)
@@ -276,22 +300,12 @@ def evaluate(view: View, actions: Sequence[Action]) -> list[tuple[float, Action]
     opponent_plays_again = not (ending is not None and ending["turns_left"] == 0)
     i_play_again = not (ending is not None and ending["turns_left"] <= 1)
     hand = [(TYPE_INDEX[c["type"]], c["value"]) for c in view["hand"]]
-    pending = {"princess": (CHEST, STONE), "hero": (PRINCESS, TROLL)}.get(view["stage"])
+    pending = _PENDING.get(view["stage"])
     scored = []
     for action in actions:
-        if isinstance(action, Choose):
-            outcomes = [o for o in _choices(board, pending, me, holder)
-                        if o[3] == action.stack] if pending else []
-        else:
-            outcomes = _play(board, action.kind, action.values, me, holder)
-        if isinstance(action, Play):
-            rest = hand[:]
-            for v in action.values:
-                rest.remove((action.kind, v))
-        else:
-            rest = hand
+        rest = _kept(hand, action)
         best = float("-inf")
-        for gain, after, new_holder, _choice in outcomes:
+        for gain, after, new_holder, _choice in _results(board, action, pending, me, holder):
             value = gain
             if opponent_plays_again:
                 value -= THREAT * _threat(after, unseen, opp_hand, opponent, new_holder)
@@ -317,15 +331,11 @@ def greedy(view: View, actions: Sequence[Action], seed: int) -> Action:
     me, holder = _seat(view), view["dragon"]
     board = _Board([list(sp["cards"]) for sp in view["spaces"]],
                    [c["value"] for c in view["collection"]])
-    pending = {"princess": (CHEST, STONE), "hero": (PRINCESS, TROLL)}.get(view["stage"])
+    pending = _PENDING.get(view["stage"])
     scored = []
     for action in actions:
-        if isinstance(action, Choose):
-            gains = [g for g, _b, _h, c in _choices(board, pending, me, holder)
-                     if c == action.stack] if pending else [0.0]
-        else:
-            gains = [g for g, _b, _h, _c in _play(board, action.kind, action.values, me, holder)]
-        scored.append((max(gains), action))
+        results = _results(board, action, pending, me, holder)
+        scored.append((max((r[0] for r in results), default=0.0), action))
     top = max(v for v, _a in scored)
     best = [a for v, a in scored if v >= top - 1e-9]
     return best[Rng(seed).below(len(best))]
