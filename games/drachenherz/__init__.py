@@ -25,10 +25,9 @@ tests/test_drachenherz_rules.py):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from games.core import Event, Game, GameInfo, Outcome, View
+from games.core import Game, GameInfo
 from games.drachenherz import rules
 from games.drachenherz import state as st
 from games.drachenherz import view as dh_view
@@ -72,64 +71,31 @@ class Drachenherz(Game[DhState, Action]):
         self.check_players(players)
         return rules.new_game(seed, options)
 
-    def to_play(self, state: DhState) -> tuple[int, ...]:
-        return rules.to_play(state)
-
-    def active(self, state: DhState) -> int | None:
-        return rules.active(state)
+    # The rules and views are bound as static methods, not wrapped: no extra call per step
+    # (Drachenherz is the fastest game, and a playout makes several of these calls per action).
+    to_play = staticmethod(rules.to_play)
+    active = staticmethod(rules.active)
+    legal_actions = staticmethod(rules.legal_actions)
+    is_legal = staticmethod(rules.is_legal)
+    _may_act = staticmethod(rules.may_act)
+    _refusal = staticmethod(rules.refusal)
+    _apply = staticmethod(rules.apply)
+    outcome = staticmethod(rules.outcome)
+    score = staticmethod(rules.final_score)
+    label = staticmethod(rules.label)
+    decode = staticmethod(decode)
+    to_json = staticmethod(st.to_json)
+    from_json = staticmethod(st.from_json)
+    copy = staticmethod(st.copy_state)
+    shuffle_hidden = staticmethod(dh_view.shuffle_hidden)
+    _view = staticmethod(dh_view.view)
+    text = staticmethod(dh_view.text)
 
     def players(self, state: DhState) -> int:
         return 2
 
-    def legal_actions(self, state: DhState, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
-
-    def is_legal(self, state: DhState, seat: int, action: Action) -> bool:
-        """Tells whether `action` is in `legal_actions(state, seat)`, without listing them."""
-        return rules.is_legal(state, seat, action)
-
-    def _may_act(self, state: DhState, seat: int) -> bool:
-        return rules.may_act(state, seat)
-
     def _find_legal(self, state: DhState, seat: int, action: Action) -> Action | None:
         return action if rules.is_legal(state, seat, action) else None
-
-    def _refusal(self, state: DhState, seat: int, action: Action) -> str:
-        return rules.refusal(state, seat, action)
-
-    def _apply(self, state: DhState, seat: int, action: Action) -> list[Event]:
-        return rules.apply(state, seat, action)
-
-    def outcome(self, state: DhState) -> Outcome | None:
-        return rules.outcome(state)
-
-    def score(self, state: DhState, seat: int) -> int:
-        """Returns the seat's final score: score-pile points plus 3 with the dragon figure."""
-        return rules.final_score(state, seat)
-
-    def decode(self, code: str) -> Action:
-        return decode(code)
-
-    def label(self, state: DhState, action: Action) -> tuple[str, ...]:
-        return rules.label(state, action)
-
-    def to_json(self, state: DhState) -> dict[str, Any]:
-        return st.to_json(state)
-
-    def from_json(self, data: dict[str, Any]) -> DhState:
-        return st.from_json(data)
-
-    def copy(self, state: DhState) -> DhState:
-        return st.copy_state(state)
-
-    def shuffle_hidden(self, state: DhState, observer: int | None, seed: int) -> DhState:
-        return dh_view.shuffle_hidden(state, observer, seed)
-
-    def _view(self, state: DhState, seat: int | None) -> View:
-        return dh_view.view(state, seat)
-
-    def text(self, view: View, names: Sequence[str]) -> str:
-        return dh_view.text(view, names)
 
 
 GAME = Drachenherz()

@@ -110,14 +110,6 @@ def _plays(kind: int, values: tuple[int, ...], limit: int) -> list[Action]:
     return found
 
 
-def _plays_of_type(spaces: list[list[int]], kind: int, values: list[int]) -> list[Action]:
-    """Returns the plays of one type's cards in hand, as many as the space has free slots."""
-    slots = SLOTS[kind]
-    limit = len(values) if slots is None else min(len(values), slots - len(spaces[kind]))
-    key = tuple(values)
-    return _PLAY_CACHE.get((kind, key, limit)) or _plays(kind, key, limit)
-
-
 def legal_actions(state: DhState, seat: int) -> list[Action]:
     """Returns the plays (by type, count, then values) or the two stack choices."""
     stage = state.stage
@@ -134,13 +126,21 @@ def legal_actions(state: DhState, seat: int) -> list[Action]:
     actions: list[Action] = []
     kind = CARD_TYPE[hand[0]]
     values: list[int] = []
-    for card in hand:  # the hand is sorted by type, so each type's values come in one run
+    # The hand is sorted by type, so each type's values come in one run; the plays of a run are
+    # looked up inline (this is the hottest loop of a playout).
+    for card in hand:
         k = CARD_TYPE[card]
         if k != kind:
-            actions += _plays_of_type(spaces, kind, values)
+            slots = SLOTS[kind]
+            limit = len(values) if slots is None else min(len(values), slots - len(spaces[kind]))
+            key = tuple(values)
+            actions += _PLAY_CACHE.get((kind, key, limit)) or _plays(kind, key, limit)
             kind, values = k, []
         values.append(CARD_VALUE[card])
-    actions += _plays_of_type(spaces, kind, values)
+    slots = SLOTS[kind]
+    limit = len(values) if slots is None else min(len(values), slots - len(spaces[kind]))
+    key = tuple(values)
+    actions += _PLAY_CACHE.get((kind, key, limit)) or _plays(kind, key, limit)
     return actions
 
 
