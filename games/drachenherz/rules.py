@@ -29,6 +29,7 @@ from games.drachenherz.cards import (
     FIRE,
     HAND_SIZE,
     HERO,
+    N_TYPES,
     PRINCESS,
     SHIP,
     SLAYER,
@@ -171,7 +172,12 @@ def is_legal(state: DhState, seat: int, action: Action) -> bool:
     slots = SLOTS[kind]
     if slots is not None and len(values) > slots - len(state.spaces[kind]):
         return False
-    return _holds(state, seat, kind, values)
+    have = [CARD_VALUE[c] for c in state.hands[seat] if CARD_TYPE[c] == kind]
+    for v in values:  # `_holds`, inline: this runs for every applied play
+        if v not in have:
+            return False
+        have.remove(v)
+    return True
 
 
 def refusal(state: DhState, seat: int, action: Action) -> str:
@@ -240,7 +246,7 @@ def apply(state: DhState, seat: int, action: Action) -> list[Event]:
     events.append(Event(f"{{p{seat}}} plays {_count_text(kind, len(played))} "
                         f"({', '.join(str(CARD_VALUE[c]) for c in played)})."))
     slots = SLOTS[kind]
-    complete = _ON_COMPLETE.get(kind)
+    complete = _ON_COMPLETE[kind]
     if complete is None or (slots is not None and len(space) < slots) or \
             complete(state, seat, events):
         end_turn(state, events)
@@ -313,7 +319,9 @@ def _ships_depart(state: DhState, seat: int, events: list[Event]) -> bool:
     return True
 
 
-_ON_COMPLETE: dict[int, Callable[[DhState, int, list[Event]], bool]] = {
+_Completion = Callable[[DhState, int, list[Event]], bool]
+
+_COMPLETIONS: dict[int, _Completion] = {
     FIRE: _fire_takes_chests,
     TROLL: _troll_takes_princesses,
     PRINCESS: _princess_opens_choice,
@@ -324,6 +332,9 @@ _ON_COMPLETE: dict[int, Callable[[DhState, int, list[Event]], bool]] = {
 }
 """What a play does once its space is complete (at once for a space without slots); each returns
 whether the turn ends (False: a stack choice follows). Chests and stone dragons do nothing."""
+
+_ON_COMPLETE: tuple[_Completion | None, ...] = tuple(_COMPLETIONS.get(k) for k in range(N_TYPES))
+"""`_COMPLETIONS` indexed by type (None: nothing happens), for the lookup on every play."""
 
 
 def _resolve_choice(state: DhState, seat: int, stack: str, events: list[Event]) -> None:
