@@ -12,6 +12,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.core import View, ViewHeader, header
+from games.drachenherz.view import result_text
 from renderers.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -107,17 +109,18 @@ def _dragon_badge(draw: ImageDraw.ImageDraw, x: int, y: int, *, label: str = "DR
     text_center(draw, (x, y, x + 138, y + 30), label, size=16, bold=True)
 
 
-def _player_panel(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], view: dict[str, Any],
+def _player_panel(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], view: View,
                   seat: int, names: Sequence[str]) -> None:
     p = view["players"][seat]
+    head = header(view)
     x0, y0, x1, y1 = box
-    active = not view["over"] and seat in view["to_play"]
-    winner = view["over"] and view["outcome"] and seat in view["outcome"]["winners"]
+    active = not head["over"] and seat in head["to_play"]
+    winner = head["over"] and seat in head["winners"]
     border = HIGHLIGHT if active or winner else (70, 75, 88)
     draw.rounded_rectangle(box, radius=10, fill=PANEL, outline=border, width=4 if active else 2)
     draw.rectangle((x0 + 10, y0 + 14, x0 + 22, y0 + 34), fill=PLAYER_COLORS[seat])
     title = _name(names, seat)
-    if seat == view["seat"]:
+    if seat == head["seat"]:
         title += " (you)"
     draw.text((x0 + 32, y0 + 10), fit_text(title, x1 - x0 - 200, 22, bold=True),
               font=font(22, bold=True), fill=INK)
@@ -168,11 +171,11 @@ def _space(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, i
         draw.text((x1 - 12, y1 - 8), summary, font=font(16), fill=MUTED, anchor="rd")
 
 
-def _status(view: dict[str, Any], names: Sequence[str]) -> str:
-    n = len(view["players"])
-    if view["over"]:
-        return "Game over. " + _names_in(view["outcome"]["reason"], names, n)
-    who = _name(names, view["current"])
+def _status(view: View, names: Sequence[str]) -> str:
+    head = header(view)
+    if head["over"]:
+        return "Game over. " + _names_in(result_text(view), names, head["players"])
+    who = _name(names, head["to_play"][0])
     if view["stage"] == "princess":
         text = f"{who} chooses: treasure chests or stone dragons"
     elif view["stage"] == "hero":
@@ -187,29 +190,31 @@ def _status(view: dict[str, Any], names: Sequence[str]) -> str:
     return text
 
 
-def render_board(view: dict[str, Any], *, names: Sequence[str]) -> bytes:
+def render_board(view: View, *, names: Sequence[str]) -> bytes:
     """Draws the board as a PNG from any seat's view."""
     image = _draw_board(view, names)
     return to_png(image.quantize(palette=_board_palette(), dither=Image.Dither.NONE))
 
 
-def _sample_view(*, over: bool) -> dict[str, Any]:
+def _sample_view(*, over: bool) -> View:
     """Returns a busy made-up view whose drawing holds every colour a board uses."""
     values = {"chest": [1, 2, 3, 4], "fire": [2, 3, 4], "slayer": [1, 2], "stone": [2, 2],
               "princess": [1, 2], "hero": [1], "troll": [1, 2, 3], "dwarf": [1, 2, 3],
               "ship": [0, 0]}
     slots = {"slayer": 3, "hero": 2, "dwarf": 4, "ship": 3}
+    head = ViewHeader(game="drachenherz", seat=0, players=2, to_play=[] if over else [1],
+                      active=None if over else 1, over=over, winners=[0] if over else [],
+                      termination="ships" if over else None, seconds=180)
     return {
-        "seat": 0, "to_play": [] if over else [1], "over": over, "current": 1,
-        "stage": "princess" if over else "hero", "players": [
+        "header": head, "stage": "princess" if over else "hero", "players": [
             {"seat": s, "hand": 5, "deck": 40, "collected": 12, "dragon": s == 0,
-             "score": 30 if over else None} for s in (0, 1)],
+             "score": 30 - s if over else None} for s in (0, 1)],
         "spaces": [{"type": k, "name": TYPE_TITLES[k], "slots": slots.get(k), "cards": v}
                    for k, v in values.items()],
         "collection": [{"type": "hero", "value": 1}, {"type": "slayer", "value": 2}],
         "departures": 2, "departures_to_end": 3, "dragon": 0 if over else None,
-        "last_turn": not over, "ending": None,
-        "outcome": {"winners": [0], "reason": "{p0} wins 30 to 29."} if over else None,
+        "last_turn": not over,
+        "ending": {"cause": "ships", "seat": 1, "turns_left": 0} if over else None,
     }
 
 
@@ -254,21 +259,10 @@ def _base_board() -> Image.Image:
     return image
 
 
-def _draw_board(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
-    """Draws the board in RGB on a copy of the unchanging base."""
-    image = _base_board().copy()
-    draw = ImageDraw.Draw(image)
-    for seat in range(len(view["players"])):
-        x0 = 16 + seat * 468
-        _player_panel(draw, (x0, 12, x0 + 460, 94), view, seat, names)
-
-    lit = set(CHOICE_SPACES.get(view["stage"], ()))
-    spaces = {sp["type"]: sp for sp in view["spaces"]}
-    for i, kind in enumerate(GRID_ORDER):
-        _space(image, draw, _space_box(i), spaces[kind], lit=kind in lit)
-
+def _collection_area(image: Image.Image, draw: ImageDraw.ImageDraw,
+                     coll: Sequence[dict[str, Any]]) -> None:
+    """Draws the heroes and dragon slayers waiting in the collection area, 7 to a row."""
     cx0, cx1 = COL_X0, COL_X1
-    coll = view["collection"]
     heroes = sum(1 for c in coll if c["type"] == "hero")
     draw.text((cx0 + 12, TOP + 38), f"{heroes} heroes, {len(coll) - heroes} slayers, "
               f"{sum(c['value'] for c in coll)} pts", font=font(16), fill=MUTED)
@@ -278,6 +272,10 @@ def _draw_board(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
         _card_row(image, cx0 + 12, cx1 - 12, TOP + 68 + r * 62,
                   [(c["type"], c["value"]) for c in row])
 
+
+def _departures(draw: ImageDraw.ImageDraw, view: View, names: Sequence[str]) -> None:
+    """Draws one ship per departure needed (filled once departed) and the dragon holder."""
+    cx0, cx1 = COL_X0, COL_X1
     done, total = view["departures"], view["departures_to_end"]
     draw.text((cx0 + 12, DEP_TOP + 8), f"Departures {done}/{total}", font=font(20, bold=True),
               fill=INK)
@@ -299,25 +297,43 @@ def _draw_board(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
                   fit_text(f"Dragon: {_name(names, view['dragon'])}", cx1 - cx0 - 24, 17,
                            bold=True), font=font(17, bold=True), fill=DRAGON_RED)
 
-    if view["over"]:
+
+def _draw_board(view: View, names: Sequence[str]) -> Image.Image:
+    """Draws the board in RGB on a copy of the unchanging base."""
+    image = _base_board().copy()
+    draw = ImageDraw.Draw(image)
+    for seat in range(len(view["players"])):
+        x0 = 16 + seat * 468
+        _player_panel(draw, (x0, 12, x0 + 460, 94), view, seat, names)
+
+    lit = set(CHOICE_SPACES.get(view["stage"], ()))
+    spaces = {sp["type"]: sp for sp in view["spaces"]}
+    for i, kind in enumerate(GRID_ORDER):
+        _space(image, draw, _space_box(i), spaces[kind], lit=kind in lit)
+
+    _collection_area(image, draw, view["collection"])
+    _departures(draw, view, names)
+
+    over = header(view)["over"]
+    if over:
         draw.rounded_rectangle((16, STATUS_TOP, WIDTH - 16, HEIGHT - 12), radius=10,
                                outline=HIGHLIGHT, width=2)
     status = fit_text(_status(view, names), WIDTH - 64, 20, bold=True)
     draw.text((32, (STATUS_TOP + HEIGHT - 12) // 2), status, font=font(20, bold=True),
-              fill=HIGHLIGHT if view["over"] or view["last_turn"] else INK, anchor="lm")
+              fill=HIGHLIGHT if over or view["last_turn"] else INK, anchor="lm")
     return image
 
 
-def render_hand(view: dict[str, Any], *, names: Sequence[str]) -> bytes | None:
+def render_hand(view: View, *, names: Sequence[str]) -> bytes | None:
     """Draws the viewer's hand as a PNG; None for a spectator."""
     hand = view.get("hand")
-    if view.get("seat") is None or hand is None:
+    seat = header(view)["seat"]
+    if seat is None or hand is None:
         return None
     cw, ch, gap = 136, 190, 12
     width = max(600, 24 + len(hand) * (cw + gap))
     height = ch + 76
     image, draw = new_canvas(width, height, BACKGROUND)
-    seat = view["seat"]
     title = f"{_name(names, seat)}'s hand ({len(hand)} cards)"
     if view["players"][seat]["dragon"]:
         title += " - dragon holder"

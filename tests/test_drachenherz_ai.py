@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import games
 from games.drachenherz.ai import greedy
 from tests.drachenherz_build import build
@@ -63,3 +65,10 @@ def test_ai_beats_random_and_greedy_players_over_a_few_games() -> None:
                 GAME.apply(state, seat, pick(view, actions, i))
             wins += ai_seat in GAME.outcome(state).winners
         assert wins >= floor
+
+
+def test_ai_needs_a_seat_view() -> None:
+    """The computer player reads its seat from the view's header; a spectator view is refused."""
+    state = GAME.new_game(3, 2)
+    with pytest.raises(ValueError):
+        ENTRY.ai(GAME.view(state, None), GAME.legal_actions(state, state.current), 0)

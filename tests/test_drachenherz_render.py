@@ -8,7 +8,7 @@ import random
 from PIL import Image
 
 import games
-from renderers.drachenherz import render_board, render_hand
+from renderers.drachenherz import _status, render_board, render_hand
 
 GAME = games.get("drachenherz")
 NAMES = ["Ann", "Bob"]
@@ -57,3 +57,13 @@ def test_long_names_and_a_finished_game_render() -> None:
     state = _playout_states(6)[-1]
     png = render_board(GAME.view(state, None), names=["A" * 60, "B" * 60])
     assert Image.open(io.BytesIO(png)).size == (960, 680)
+
+
+def test_status_line_reads_the_header() -> None:
+    """The status line names the seat to play from the header, and the result once it is over."""
+    states = _playout_states(6)
+    state = states[0]
+    assert _status(GAME.view(state, None), NAMES) == f"{NAMES[state.current]} to play"
+    final = states[-1]
+    reason = GAME.outcome(final).reason.replace("{p0}", "Ann").replace("{p1}", "Bob")
+    assert _status(GAME.view(final, 1), NAMES) == f"Game over. {reason}"

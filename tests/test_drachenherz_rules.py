@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 import games
-from games.core import BadActionCode, GameOver, IllegalAction, NotYourTurn
+from games.core import BadActionCode, GameOver, IllegalAction, NotYourTurn, header
 from games.drachenherz.actions import Choose, Play, decode
 from games.drachenherz.cards import (
     CARD_TYPE,
@@ -566,6 +566,24 @@ def test_view_shows_collected_counts_not_scores_until_the_end() -> None:
     assert "chest" not in json.dumps(view["players"])
     state.stage = "over"
     assert [p["score"] for p in GAME.view(state, None)["players"]] == [10, 1]
+
+
+def test_view_leaves_who_moves_and_the_result_to_the_header() -> None:
+    """The view holds only Drachenherz data; seat, who moves and the result are in the header."""
+    state = build(hands=("dwarf 1", "ship 0"), piles=("chest 4", "troll 3"), current=1)
+    view = GAME.view(state, 0)
+    assert not {"game", "seat", "to_play", "over", "current", "active", "outcome"} & set(view)
+    head = header(view)
+    assert (head["seat"], head["to_play"], head["active"], head["over"]) == (0, [1], 1, False)
+    assert GAME.text(view, ["Ann", "Bob"]).splitlines()[-2] == "Bob to play."
+    state.stage, state.end_cause, state.last_turn, state.end_seat = "over", "ships", 0, 1
+    head = header(GAME.view(state, None))
+    assert (head["to_play"], head["active"], head["over"]) == ([], None, True)
+    assert (head["winners"], head["termination"]) == ([0], "ships")
+    text = GAME.text(GAME.view(state, None), ["Ann", "Bob"])
+    assert text.splitlines()[-1] == \
+        "Game over. Ann wins 4 to 3 after the third ship departure."
+    assert GAME.outcome(state).reason == "{p0} wins 4 to 3 after the third ship departure."
 
 
 def test_hands_of_others_stay_hidden() -> None:

@@ -20,16 +20,34 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from math import comb
-from typing import Any
 
-from games.drachenherz.actions import Choose, Play
-from games.drachenherz.cards import CARD_TYPE, CARD_VALUE, DECK_SIZE, TYPE_INDEX
+from games.core import View, header
+from games.drachenherz.actions import Action, Choose, Play
+from games.drachenherz.cards import (
+    CARD_TYPE,
+    CARD_VALUE,
+    CHEST,
+    DECK_SIZE,
+    DWARF,
+    FIRE,
+    HERO,
+    N_TYPES,
+    PRINCESS,
+    SHIP,
+    SLAYER,
+    SLOTS,
+    STONE,
+    TROLL,
+    TYPE_INDEX,
+)
 from games.rng import Rng
 
-CHEST, FIRE, SLAYER, STONE, PRINCESS, HERO, TROLL, DWARF, SHIP = (
-    TYPE_INDEX[k] for k in ("chest", "fire", "slayer", "stone", "princess", "hero", "troll",
-                            "dwarf", "ship"))
-SLOT_OF = {SLAYER: 3, HERO: 2, DWARF: 4, SHIP: 3}
+SLOT_OF = {kind: slots for kind, slots in enumerate(SLOTS) if slots is not None}
+"""The spaces with slots (slayers 3, heroes 2, dwarves 4, ships 3) and their sizes."""
+
+PlayResult = tuple[float, "_Board", int | None, str | None]
+"""One way a play can turn out: points gained, the board after, the dragon holder after, and the
+stack chosen (None when the play opens no choice)."""
 
 DRAGON_FROM_NOBODY = 3.0
 """Worth of taking the unclaimed dragon figure (3 points, a sixth card, ties)."""
@@ -38,8 +56,8 @@ DRAGON_FROM_OPPONENT = 6.5
 THREAT = 0.7
 """Weight of the points the opponent is expected to take next turn."""
 
-_TYPE_TOTALS = [0] * 9
-_VALUE_SUMS = [0] * 9
+_TYPE_TOTALS = [0] * N_TYPES
+_VALUE_SUMS = [0] * N_TYPES
 for _c in range(DECK_SIZE):
     _TYPE_TOTALS[CARD_TYPE[_c]] += 2
     _VALUE_SUMS[CARD_TYPE[_c]] += 2 * CARD_VALUE[_c]
@@ -88,7 +106,7 @@ def _resolve_choice(board: _Board, stack: int, taker: int, holder: int | None) -
 
 
 def _play(board: _Board, kind: int, values: Sequence[int], seat: int,
-          holder: int | None) -> list[tuple[float, _Board, int | None, str | None]]:
+          holder: int | None) -> list[PlayResult]:
     """Plays cards on a copy of the board; returns (gain, board, dragon holder, choice) per
     outcome (two when the play opens a choice)."""
     b = board.copy()
@@ -126,8 +144,8 @@ _STACK_NAMES = {CHEST: "chests", STONE: "stone", PRINCESS: "princesses", TROLL: 
 
 
 def _choices(board: _Board, stacks: tuple[int, int], seat: int,
-             holder: int | None) -> list[tuple[float, _Board, int | None, str | None]]:
-    out = []
+             holder: int | None) -> list[PlayResult]:
+    out: list[PlayResult] = []
     for stack in stacks:
         b = board.copy()
         new_holder = seat if stack == STONE and board.spaces[STONE] else holder
@@ -138,7 +156,7 @@ def _choices(board: _Board, stacks: tuple[int, int], seat: int,
 class _Unseen:
     """Counts of the cards the seat has not seen, by type, with their average value."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: View) -> None:
         counts = _TYPE_TOTALS[:]
         sums = _VALUE_SUMS[:]
         seen: list[tuple[int, int]] = [(TYPE_INDEX[c["type"]], c["value"])
@@ -152,7 +170,7 @@ class _Unseen:
             sums[kind] = max(0, sums[kind] - value)
         self.counts = counts
         self.total = sum(counts)
-        self.mean = [sums[k] / counts[k] if counts[k] else 0.0 for k in range(9)]
+        self.mean = [sums[k] / counts[k] if counts[k] else 0.0 for k in range(N_TYPES)]
 
     def chance(self, kind: int, need: int, hand: int) -> float:
         return _at_least(self.total, self.counts[kind], hand, need)
@@ -233,13 +251,45 @@ def _potential(board: _Board, hand: Sequence[tuple[int, int]], me: int, holder: 
     return best
 
 
+def _seat(view: View) -> int:
+    """Returns the seat whose view this is (the computer plays only from a seat's own view)."""
+    seat = header(view)["seat"]
+    if seat is None:
+        raise ValueError("The Drachenherz computer player needs a seat's view, not a spectator's.")
+    return seat
+
+
 FOLLOW_UP = 1.0
 """Weight of the next-turn capture the remaining hand sets up."""
 
 
-def evaluate(view: dict[str, Any], actions: Sequence[Any]) -> list[tuple[float, Any]]:
+_PENDING = {"princess": (CHEST, STONE), "hero": (PRINCESS, TROLL)}
+"""The two stacks a choice stage offers."""
+
+
+def _results(board: _Board, action: Action, pending: tuple[int, int] | None, me: int,
+             holder: int | None) -> list[PlayResult]:
+    """Returns how an action can turn out: a play's outcomes, or the chosen stack's."""
+    if isinstance(action, Choose):
+        if pending is None:
+            return []
+        return [r for r in _choices(board, pending, me, holder) if r[3] == action.stack]
+    return _play(board, action.kind, action.values, me, holder)
+
+
+def _kept(hand: list[tuple[int, int]], action: Action) -> list[tuple[int, int]]:
+    """Returns the (type, value) cards left in hand after the action."""
+    if not isinstance(action, Play):
+        return hand
+    rest = hand[:]
+    for v in action.values:
+        rest.remove((action.kind, v))
+    return rest
+
+
+def evaluate(view: View, actions: Sequence[Action]) -> list[tuple[float, Action]]:
     """Returns (value, action) for each action: points gained now minus the expected reply."""
-    me = view["seat"]
+    me = _seat(view)
     opponent = 1 - me
     holder = view["dragon"]
     board = _Board([list(sp["cards"]) for sp in view["spaces"]],
@@ -250,22 +300,12 @@ def evaluate(view: dict[str, Any], actions: Sequence[Any]) -> list[tuple[float, 
     opponent_plays_again = not (ending is not None and ending["turns_left"] == 0)
     i_play_again = not (ending is not None and ending["turns_left"] <= 1)
     hand = [(TYPE_INDEX[c["type"]], c["value"]) for c in view["hand"]]
-    pending = {"princess": (CHEST, STONE), "hero": (PRINCESS, TROLL)}.get(view["stage"])
+    pending = _PENDING.get(view["stage"])
     scored = []
     for action in actions:
-        if isinstance(action, Choose):
-            outcomes = [o for o in _choices(board, pending, me, holder)
-                        if o[3] == action.stack] if pending else []
-        else:
-            outcomes = _play(board, action.kind, action.values, me, holder)
-        if isinstance(action, Play):
-            rest = hand[:]
-            for v in action.values:
-                rest.remove((action.kind, v))
-        else:
-            rest = hand
+        rest = _kept(hand, action)
         best = float("-inf")
-        for gain, after, new_holder, _choice in outcomes:
+        for gain, after, new_holder, _choice in _results(board, action, pending, me, holder):
             value = gain
             if opponent_plays_again:
                 value -= THREAT * _threat(after, unseen, opp_hand, opponent, new_holder)
@@ -276,7 +316,7 @@ def evaluate(view: dict[str, Any], actions: Sequence[Any]) -> list[tuple[float, 
     return scored
 
 
-def choose(view: dict[str, Any], actions: Sequence[Any], seed: int) -> Any:
+def choose(view: View, actions: Sequence[Action], seed: int) -> Action:
     """Picks the action with the best value, breaking ties with a seeded draw."""
     if len(actions) == 1:
         return actions[0]
@@ -286,20 +326,16 @@ def choose(view: dict[str, Any], actions: Sequence[Any], seed: int) -> Any:
     return best[Rng(seed).below(len(best))] if len(best) > 1 else best[0]
 
 
-def greedy(view: dict[str, Any], actions: Sequence[Any], seed: int) -> Any:
+def greedy(view: View, actions: Sequence[Action], seed: int) -> Action:
     """A baseline: takes the most points now (dragon included), ignoring the reply."""
-    me, holder = view["seat"], view["dragon"]
+    me, holder = _seat(view), view["dragon"]
     board = _Board([list(sp["cards"]) for sp in view["spaces"]],
                    [c["value"] for c in view["collection"]])
-    pending = {"princess": (CHEST, STONE), "hero": (PRINCESS, TROLL)}.get(view["stage"])
+    pending = _PENDING.get(view["stage"])
     scored = []
     for action in actions:
-        if isinstance(action, Choose):
-            gains = [g for g, _b, _h, c in _choices(board, pending, me, holder)
-                     if c == action.stack] if pending else [0.0]
-        else:
-            gains = [g for g, _b, _h, _c in _play(board, action.kind, action.values, me, holder)]
-        scored.append((max(gains), action))
+        results = _results(board, action, pending, me, holder)
+        scored.append((max((r[0] for r in results), default=0.0), action))
     top = max(v for v, _a in scored)
     best = [a for v, a in scored if v >= top - 1e-9]
     return best[Rng(seed).below(len(best))]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from games.drachenherz.cards import N_CARDS, N_TYPES
 from games.rng import Rng
@@ -77,13 +77,18 @@ def to_json(state: DhState) -> dict[str, Any]:
     }
 
 
-def _expect(cond: bool, what: str, got: Any) -> None:
+def _fail(what: str, got: object) -> NoReturn:
+    raise ValueError(f"Drachenherz state: expected {what}, got {got!r}")
+
+
+def _expect(cond: bool, what: str, got: object) -> None:
     if not cond:
-        raise ValueError(f"Drachenherz state: expected {what}, got {got!r}")
+        _fail(what, got)
 
 
-def _cards(value: Any, what: str) -> list[int]:
-    _expect(isinstance(value, list), f"{what} as a list of card ids", value)
+def _cards(value: object, what: str) -> list[int]:
+    if not isinstance(value, list):
+        _fail(f"{what} as a list of card ids", value)
     for card in value:
         _expect(isinstance(card, int) and 0 <= card < N_CARDS, f"card ids in {what}", card)
     return list(value)
@@ -99,7 +104,8 @@ def from_json(data: dict[str, Any]) -> DhState:
     for key in _INT_LISTS:
         value = data.get(key)
         size = N_TYPES if key == "spaces" else 2
-        _expect(isinstance(value, list) and len(value) == size, f"'{key}' as {size} lists", value)
+        if not isinstance(value, list) or len(value) != size:
+            _fail(f"'{key}' as {size} lists", value)
         lists[key] = [_cards(v, key) for v in value]
     for key in ("dragon", "last_turn", "end_seat"):
         _expect(data.get(key) is None or isinstance(data.get(key), int),

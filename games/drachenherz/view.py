@@ -1,0 +1,122 @@
+"""What one seat may see of a Drachenherz game: the view, its text board, and the reshuffle of
+everything hidden from a seat (which proves the view leaks nothing)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.core import View, header
+from games.drachenherz import state as st
+from games.drachenherz.cards import (
+    CARD_VALUE,
+    DEPARTURES_TO_END,
+    SLOTS,
+    TYPE_KEYS,
+    TYPE_NAMES,
+    card_json,
+)
+from games.drachenherz.rules import SORT, final_score, result
+from games.drachenherz.state import DhState, copy_state
+from games.rng import Rng
+
+
+def view(state: DhState, seat: int | None) -> View:
+    """Returns the public board, counts for hidden cards, and the viewer's own hand; who is to
+    play, the viewer's seat and the winners are in the header the base class adds."""
+    over = state.stage == st.OVER
+    players = [{
+        "seat": s,
+        "hand": len(state.hands[s]),
+        "deck": len(state.decks[s]),
+        "collected": len(state.piles[s]),
+        "dragon": state.dragon == s,
+        "score": final_score(state, s) if over else None,
+    } for s in (0, 1)]
+    spaces = [{
+        "type": TYPE_KEYS[k],
+        "name": TYPE_NAMES[k],
+        "slots": SLOTS[k],
+        "cards": [CARD_VALUE[c] for c in state.spaces[k]],
+    } for k in range(len(state.spaces))]
+    return {
+        "first": state.first,
+        "turn": state.turn,
+        "stage": state.stage,
+        "players": players,
+        "hand": ([card_json(c) for c in state.hands[seat]] if seat is not None else None),
+        "spaces": spaces,
+        "collection": [card_json(c) for c in state.collection],
+        "departures": state.departures,
+        "departures_to_end": DEPARTURES_TO_END,
+        "dragon": state.dragon,
+        "last_turn": state.last_turn is not None and state.turn == state.last_turn,
+        "ending": (None if state.last_turn is None else
+                   {"cause": state.end_cause, "seat": state.end_seat,
+                    "turns_left": max(0, state.last_turn - state.turn)}),
+    }
+
+
+def result_text(view: View) -> str:
+    """Returns the sentence of a finished game, with seat placeholders {p0}, {p1}, from the
+    scores, the dragon holder and the ending a view shows (the same words as the outcome)."""
+    ending = view["ending"]
+    return result([p["score"] for p in view["players"]], view["dragon"], ending["cause"],
+                  ending["seat"])[1]
+
+
+def _card_names(cards: Sequence[dict[str, Any]]) -> str:
+    return ", ".join(f"{TYPE_NAMES[TYPE_KEYS.index(c['type'])]} {c['value']}" for c in cards)
+
+
+def text(view: View, names: Sequence[str]) -> str:
+    """Returns the board as a few readable lines."""
+    def name(s: int) -> str:
+        return names[s] if s < len(names) else f"Player {s + 1}"
+
+    head = header(view)
+    lines = []
+    for p in view["players"]:
+        extra = " [dragon]" if p["dragon"] else ""
+        score = f", score {p['score']}" if p["score"] is not None else ""
+        lines.append(f"{name(p['seat'])}: hand {p['hand']}, deck {p['deck']}, "
+                     f"collected {p['collected']}{score}{extra}")
+    for sp in view["spaces"]:
+        fill = f" {len(sp['cards'])}/{sp['slots']}" if sp["slots"] else ""
+        cards = " ".join(map(str, sp["cards"])) or "-"
+        lines.append(f"  {sp['name']:<15}{fill:>5}  {cards}")
+    lines.append(f"Collection area: {_card_names(view['collection']) or '-'}")
+    lines.append(f"Ship departures: {view['departures']}/{view['departures_to_end']}")
+    if head["over"]:
+        reason = result_text(view)
+        for s in range(len(view["players"])):
+            reason = reason.replace(f"{{p{s}}}", name(s))
+        lines.append(f"Game over. {reason}")
+    else:
+        doing = {"play": "to play", "princess": "to choose (princess)",
+                 "hero": "to choose (heroes)"}[view["stage"]]
+        last = " (last turn)" if view["last_turn"] else ""
+        lines.append(f"{name(head['to_play'][0])} {doing}{last}.")
+    if view["hand"] is not None:
+        lines.append(f"Your hand: {_card_names(view['hand']) or '-'}")
+    return "\n".join(lines)
+
+
+def shuffle_hidden(state: DhState, observer: int | None, seed: int) -> DhState:
+    """Pools the hands the observer cannot see with both decks, redeals them keeping sizes, and
+    reseeds the RNG (future random transfers are hidden too)."""
+    new = copy_state(state)
+    rng = Rng(seed)
+    new.rng = Rng(rng.next64())
+    hidden_hands = [s for s in (0, 1) if s != observer]
+    pool = [c for s in hidden_hands for c in new.hands[s]] + new.decks[0] + new.decks[1]
+    rng.shuffle(pool)
+    for s in hidden_hands:
+        size = len(new.hands[s])
+        new.hands[s] = sorted(pool[:size], key=SORT)
+        del pool[:size]
+    for s in (0, 1):
+        size = len(new.decks[s])
+        new.decks[s] = pool[:size]
+        del pool[:size]
+    return new
