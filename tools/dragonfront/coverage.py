@@ -1,4 +1,4 @@
-"""Reports how many of the 583 cards the engine plays: `python -m games.dragonfront.coverage`.
+"""Reports how many of the 583 cards the engine plays: `python -m tools.dragonfront.coverage`.
 
 A card counts when its text parsed into the effect vocabulary and `exercise` plays it on a test
 board without error: deployed (or cast on each of its modes), activated when it can, and carried
