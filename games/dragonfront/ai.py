@@ -13,16 +13,11 @@ from typing import Any
 
 from games.dragonfront import cards as C
 from games.dragonfront import rules as R
-from games.dragonfront.engine import (
-    Ctx,
-    DFState,
-    health,
-    new_fort,
-    new_unit,
-    power,
-    row_of,
-    spawn_row,
-)
+from games.dragonfront.actions import Activate, Bank, Discard, EndTurn, Mulligan, Play
+from games.dragonfront.board import new_fort, new_unit, row_of, spawn_row
+from games.dragonfront.context import Ctx
+from games.dragonfront.state import DFState, from_json, to_json
+from games.dragonfront.stats import health, power
 from games.rng import Rng
 
 PLACEHOLDER = "ScU017"
@@ -39,20 +34,20 @@ def choose(view: dict[str, Any], actions: list[Any], seed: int) -> Any:
     if len(actions) == 1:
         return actions[0]
     me = view["seat"]
-    if isinstance(actions[0], R.Mulligan):
+    if isinstance(actions[0], Mulligan):
         return _mulligan(view, actions)
     base = rebuild(view, seed)
     best, best_score = actions[-1], None
-    start = json.dumps(_dump(base))
+    start = json.dumps(to_json(base))
     for action in actions:
-        trial = _load(json.loads(start))
-        if not isinstance(action, R.EndTurn):
+        trial = from_json(json.loads(start), owned=True)
+        if not isinstance(action, EndTurn):
             try:
                 R.apply_action(trial, me, action, Ctx(owner=me))
             except Exception:  # noqa: BLE001 - a guess about hidden cards may not fit
                 continue
         score = evaluate(trial, me)
-        if isinstance(action, R.Discard | R.Bank):
+        if isinstance(action, Discard | Bank):
             score -= 0.05
         if best_score is None or score > best_score + 1e-9:
             best, best_score = action, score
@@ -143,29 +138,15 @@ def rebuild(view: dict[str, Any], seed: int) -> DFState:
     return st
 
 
-def _dump(st: DFState) -> dict[str, Any]:
-    return {"rng": st.rng.state, "players": st.players, "units": st.units, "forts": st.forts,
-            "blessed": st.blessed, "phase": st.phase, "active": st.active, "first": st.first,
-            "turn": st.turn, "turn_actions": st.turn_actions, "next_id": st.next_id,
-            "result": st.result}
-
-
-def _load(d: dict[str, Any]) -> DFState:
-    return DFState(rng=Rng(d["rng"]), players=d["players"], units=d["units"], forts=d["forts"],
-                   blessed=d["blessed"], phase=d["phase"], active=d["active"], first=d["first"],
-                   turn=d["turn"], turn_actions=d["turn_actions"], next_id=d["next_id"],
-                   result=d["result"])
-
-
 def greedy(view: dict[str, Any], actions: list[Any], seed: int) -> Any:
     """A simple baseline: play the dearest card it can, activate every unit, then end the turn."""
-    if isinstance(actions[0], R.Mulligan):
+    if isinstance(actions[0], Mulligan):
         return actions[0]
-    plays = [a for a in actions if isinstance(a, R.Play)]
+    plays = [a for a in actions if isinstance(a, Play)]
     if plays:
         cost = {h["card"]: h["cost"] for h in view.get("hand") or []}
         return max(plays, key=lambda a: cost.get(a.card, 99))
-    acts = [a for a in actions if isinstance(a, R.Activate)]
+    acts = [a for a in actions if isinstance(a, Activate)]
     if acts:
         return acts[0]
     return actions[-1]

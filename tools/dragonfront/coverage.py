@@ -12,18 +12,15 @@ from __future__ import annotations
 import json
 import sys
 
+from games.dragonfront import actions as A
 from games.dragonfront import cards as C
 from games.dragonfront import rules as R
-from games.dragonfront.engine import (
-    Ctx,
-    DFState,
-    can_slide,
-    find_unit,
-    has,
-    new_fort,
-    new_unit,
-    place_unit,
-)
+from games.dragonfront.board import find_unit, new_fort, new_unit, place_unit
+from games.dragonfront.combat import can_activate
+from games.dragonfront.context import Ctx
+from games.dragonfront.movement import can_slide
+from games.dragonfront.state import DFState
+from games.dragonfront.stats import has
 
 
 def test_board(faction: str) -> DFState:
@@ -37,7 +34,7 @@ def test_board(faction: str) -> DFState:
                                ("EcU012", 0, [5])):
         u = new_unit(st, cid, owner, spaces)
         u["sick"] = False
-        place_unit(st, u, Ctx(owner=owner))
+        place_unit(st, u)
     st.units[0].update(stun=1, poison=True)
     st.forts.append(new_fort(st, "ThF003", 1, 9))
     st.forts.append(new_fort(st, "ToF005", 1, 10))
@@ -60,7 +57,7 @@ def exercise(card_id: str) -> str | None:
                 st.players[0]["tokens"] = 15
             else:
                 st.players[0]["hand"] = [card_id, "ScU017"]
-            plays = [a for a in R.legal(st, 0) if isinstance(a, R.Play) and a.card == card_id
+            plays = [a for a in R.legal(st, 0) if isinstance(a, A.Play) and a.card == card_id
                      and a.mode == mode]
             if not plays:
                 return "no legal play on the test board"
@@ -69,22 +66,22 @@ def exercise(card_id: str) -> str | None:
             R.apply_action(st, 0, plays[0], ctx)
             for u in [u for u in st.units if u["id"] not in before and u["owner"] == 0]:
                 u["sick"] = False
-                if R.can_activate(st, u):
-                    R.apply_action(st, 0, R.Activate(u["id"]), ctx)
+                if can_activate(st, u):
+                    R.apply_action(st, 0, A.Activate(u["id"]), ctx)
                 for d in (-1, 1):
                     if find_unit(st, u["id"]) and not u["shifted"] and can_slide(st, u, d, seen_by=0) \
                             and has(st, u, "SHIFT"):
-                        R.apply_action(st, 0, R.Shift(u["id"], d), ctx)
+                        R.apply_action(st, 0, A.Shift(u["id"], d), ctx)
             if st.result is None and "ScU017" in st.players[0]["hand"] and not st.players[0]["discarded"]:
-                R.apply_action(st, 0, R.Discard("ScU017"), ctx)
+                R.apply_action(st, 0, A.Discard("ScU017"), ctx)
             for _ in range(3):
                 if st.result is None:
-                    R.apply_action(st, st.active, R.EndTurn(), ctx)
+                    R.apply_action(st, st.active, A.EndTurn(), ctx)
             json.dumps(st.players)
         if any(a["on"] == "discarded" for a in c["abilities"]):
             st = test_board(faction)
             st.players[0]["hand"] = [card_id]
-            R.apply_action(st, 0, R.Discard(card_id), Ctx(owner=0))
+            R.apply_action(st, 0, A.Discard(card_id), Ctx(owner=0))
     except Exception as exc:  # noqa: BLE001 - the report names any failure
         return f"{type(exc).__name__}: {exc}"
     return None
