@@ -9,11 +9,12 @@ the position as it stands, so the turn ends when nothing improves it.
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Sequence
 
+from games.core import View, header
 from games.dragonfront import cards as C
 from games.dragonfront import rules as R
-from games.dragonfront.actions import Activate, Bank, Discard, EndTurn, Mulligan, Play
+from games.dragonfront.actions import Action, Activate, Bank, Discard, EndTurn, Mulligan, Play
 from games.dragonfront.board import new_fort, new_unit, row_of, spawn_row
 from games.dragonfront.context import Ctx
 from games.dragonfront.state import DFState, from_json, to_json
@@ -29,15 +30,16 @@ WEIGHTS = {"sh": 4.0, "power": 1.2, "health": 0.9, "frags": 0.4, "champ": 1.0, "
 """Evaluation weights (tuned with bench/dragonfront_ai.py)."""
 
 
-def choose(view: dict[str, Any], actions: list[Any], seed: int) -> Any:
+def choose(view: View, actions: Sequence[Action], seed: int) -> Action:
     """Picks the action whose outcome scores best for the viewer (from the view only)."""
     if len(actions) == 1:
         return actions[0]
-    me = view["seat"]
+    me = header(view)["seat"]
+    assert me is not None, "the computer plays a seat"
     if isinstance(actions[0], Mulligan):
         return _mulligan(view, actions)
     base = rebuild(view, seed)
-    best, best_score = actions[-1], None
+    best, best_score = actions[-1], float("-inf")
     start = json.dumps(to_json(base))
     for action in actions:
         trial = from_json(json.loads(start), owned=True)
@@ -49,19 +51,19 @@ def choose(view: dict[str, Any], actions: list[Any], seed: int) -> Any:
         score = evaluate(trial, me)
         if isinstance(action, Discard | Bank):
             score -= 0.05
-        if best_score is None or score > best_score + 1e-9:
+        if score > best_score + 1e-9:
             best, best_score = action, score
     return best
 
 
-def _mulligan(view: dict[str, Any], actions: list[Any]) -> Any:
+def _mulligan(view: View, actions: Sequence[Action]) -> Action:
     hand = view.get("hand") or []
     mask = 0
     for i, c in enumerate(hand[:R.OPENING_HAND]):
         if c["cost"] > MULLIGAN_ABOVE:
             mask |= 1 << i
     for a in actions:
-        if a.mask == mask:
+        if isinstance(a, Mulligan) and a.mask == mask:
             return a
     return actions[0]
 
@@ -101,9 +103,11 @@ def _hand_value(n: int, w: dict[str, float]) -> float:
     return w["card"] * min(n, w["hand_soft"]) + w["extra_card"] * max(0, n - w["hand_soft"])
 
 
-def rebuild(view: dict[str, Any], seed: int) -> DFState:
+def rebuild(view: View, seed: int) -> DFState:
     """Builds a state consistent with a player's view (hidden parts replaced by placeholders)."""
-    me = view["seat"]
+    head = header(view)
+    me = head["seat"]
+    active = head["active"] if head["active"] is not None else view["first"]  # the mulligan
     players = []
     for s, p in enumerate(view["players"]):
         hand = [h["card"] for h in view.get("hand") or []] if s == me else [PLACEHOLDER] * p["hand"]
@@ -112,7 +116,7 @@ def rebuild(view: dict[str, Any], seed: int) -> DFState:
                         "tokens": p["tokens"], "hand": hand, "deck": [PLACEHOLDER] * p["deck"],
                         "champion": champ, "fatigue": p["fatigue"], "discarded": p["discarded"],
                         "mulligan": p["mulligan"]})
-    st = DFState(rng=Rng(seed), players=players, phase=view["phase"], active=view["active"],
+    st = DFState(rng=Rng(seed), players=players, phase=view["phase"], active=active,
                  first=view["first"], turn=view["turn"])
     for v in view["units"]:
         u = new_unit(st, v["card"], v["owner"], v["spaces"])
@@ -138,7 +142,7 @@ def rebuild(view: dict[str, Any], seed: int) -> DFState:
     return st
 
 
-def greedy(view: dict[str, Any], actions: list[Any], seed: int) -> Any:
+def greedy(view: View, actions: Sequence[Action], seed: int) -> Action:
     """A simple baseline: play the dearest card it can, activate every unit, then end the turn."""
     if isinstance(actions[0], Mulligan):
         return actions[0]

@@ -9,7 +9,7 @@ from typing import Any
 from games.core import View, header
 from games.dragonfront import cards as C
 from games.dragonfront.play import card_cost, champion_cost
-from games.dragonfront.rules import mana_income, to_play
+from games.dragonfront.rules import mana_income
 from games.dragonfront.state import DFState, Fort, Player, Unit, copy
 from games.dragonfront.stats import has, health, max_health, power
 from games.rng import Rng
@@ -21,11 +21,10 @@ TRAIT_LABELS = ("FLIGHT", "RANGE", "SPRINT", "RUSH", "ARMOR", "STEALTH", "SWIFT"
 
 
 def view(st: DFState, seat: int | None) -> View:
-    """Returns the game's part of `seat`'s view (None = a spectator)."""
+    """Returns the game's part of `seat`'s view (None = a spectator); who is to play, whose turn
+    it is and how the game ended are in the view's header."""
     out: View = {
-        "game": "dragonfront", "seat": seat, "to_play": list(to_play(st)),
-        "over": st.result is not None, "result": st.result, "phase": st.phase,
-        "turn": st.turn, "active": st.active, "first": st.first,
+        "phase": st.phase, "turn": st.turn, "first": st.first,
         "players": [_player(st, s, p) for s, p in enumerate(st.players)],
         "units": [_unit(st, u) for u in st.units if not (u["hidden"] and u["owner"] != seat)],
         "forts": [_fort(f) for f in st.forts],
