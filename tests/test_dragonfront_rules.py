@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from games.core import IllegalAction
+from games.core import BadActionCode, GameOver, IllegalAction, NotYourTurn, header
 from games.dragonfront import GAME
 from games.dragonfront import actions as A
 from games.dragonfront import cards as C
@@ -160,6 +160,24 @@ def test_win_when_the_enemy_stronghold_falls() -> None:
     do(st, A.Activate(u["id"]))
     assert GAME.outcome(st).winners == (0,) and GAME.score(st, 0) == 15 and GAME.to_play(st) == ()
     assert GAME.score(st, 1) == 0
+    h = header(GAME.view(st, None))
+    assert h["over"] and h["winners"] == [0] and h["termination"] == "Stronghold destroyed"
+    assert h["to_play"] == [] and h["active"] is None
+
+
+def test_a_finished_game_refuses_every_move_with_game_over() -> None:
+    """Once a Stronghold has fallen, any move by either seat raises GameOver and changes nothing."""
+    st = board()
+    st.players[1]["sh"] = 3
+    u = put(st, FILLER, 0, 12)
+    do(st, A.Activate(u["id"]))
+    before = dumps(GAME, st)
+    for seat in (0, 1):
+        assert GAME.legal_actions(st, seat) == []
+        for action in (A.EndTurn(), A.Activate(u["id"]), A.Mulligan(0)):
+            with pytest.raises(GameOver):
+                GAME.apply(st, seat, action)
+            assert dumps(GAME, st) == before
 
 
 def test_draw_when_both_strongholds_fall() -> None:
@@ -200,12 +218,12 @@ def test_rejected_actions_change_nothing() -> None:
     st = board()
     st.players[0]["hand"] = [FILLER]
     before = dumps(GAME, st)
-    for seat, code in ((0, "play:ScU017:0"), (1, "end"), (0, "act:99"), (0, "bank:3")):
-        with pytest.raises(IllegalAction):
+    for seat, code, error in ((0, "play:ScU017:0", IllegalAction), (1, "end", NotYourTurn),
+                              (0, "act:99", IllegalAction), (0, "bank:3", IllegalAction),
+                              (0, "play:nope:0", BadActionCode)):
+        with pytest.raises(error):
             GAME.apply_code(st, seat, code)
         assert dumps(GAME, st) == before
-    with pytest.raises(IllegalAction):
-        GAME.apply_code(st, 0, "play:nope:0")
 
 
 def test_hidden_information_stays_hidden() -> None:

@@ -56,7 +56,8 @@ def _picked_power(st: DFState, ctx: Ctx) -> int:
     picked = ctx.picked
     if picked is None:
         return 0
-    assert isinstance(picked, dict), "picked_power counts a unit, not a Stronghold"
+    if not isinstance(picked, dict):
+        raise TypeError(f"picked_power counts a unit, not {picked!r}")
     return power(st, picked)
 
 

@@ -111,7 +111,8 @@ def _add_hand(st: DFState, e: Effect, ctx: Ctx) -> None:
 
 def _copy_hand(st: DFState, e: Effect, ctx: Ctx) -> None:
     for t in resolve(st, e["to"], ctx):
-        assert isinstance(t, dict), "copy_hand copies a unit or a fort"
+        if not isinstance(t, dict):
+            raise TypeError(f"copy_hand copies a unit or a fort, not {t!r}")
         resources.add_to_hand(st, ctx.owner, t["card"], ctx)
 
 

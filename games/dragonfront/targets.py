@@ -312,6 +312,7 @@ SELECTORS: dict[str, Selector] = {
     "target_adjacent": _target_adjacent,
     "target_row_allies": _target_row_allies,
     "row_forts": _row_forts,
+    "enemy_ahead": _enemy_ahead,
     "lane_units": _in_chosen_line,
     "lane_units_nonchamp": lambda st, ctx: _in_chosen_line(st, ctx, nonchamp=True),
     "row_allies": lambda st, ctx: _in_chosen_line(st, ctx, allies=True),
