@@ -235,3 +235,13 @@ def test_pins_and_needles_hurts_pushed_units() -> None:
     foe = put(st, FILLER, 1, 8)
     do(st, A.Activate(titan["id"]))
     assert foe["sp"] == [12] and foe["dmg"] == 3 + 1
+
+
+def test_unwanted_crawlers_shift_the_enemy_ahead_at_turn_start_bug() -> None:
+    """The Unwanted Crawlers: at its owner's turn start the enemy directly ahead slides a lane
+    (the "enemy_ahead" selector, once dropped from the selector table)."""
+    st = board(active=1, factions=("delirium", "scales"))
+    put(st, "DeU021", 0, 4)
+    foe = put(st, FILLER, 1, 8)
+    do(st, A.EndTurn())
+    assert foe["sp"] == [9]
