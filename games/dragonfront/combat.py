@@ -177,14 +177,19 @@ def _step(st: DFState, u: Unit, ctx: Ctx) -> bool:
              if (t := _scan(st, u, lane_of(s), u["owner"], after_move=True)) is not None]
     if not after:
         return True
+    _charge(st, u, after, ctx)
+    return False
+
+
+def _charge(st: DFState, u: Unit, aims: list[Aim], ctx: Ctx) -> None:
+    """After a move, the unit attacks each thing now in reach once (CHARGE adds its bonus)."""
     u["charged"] = True
     done: list[Target] = []
-    for tgt, d in after:
+    for tgt, d in aims:
         if all(tgt is not x for x in done) and u in st.units and (tgt in st.units or tgt in st.forts):
             done.append(tgt)
             strike(st, u, tgt, d, ctx)
     u.pop("charged", None)
-    return False
 
 
 # -- one attack ------------------------------------------------------------------------------

@@ -330,6 +330,10 @@ def _shift(st: DFState, e: Effect, ctx: Ctx) -> None:
             movement.slide(st, t, st.rng.choice(dirs), ctx)
 
 
+def _frontline_rows(t: Unit) -> list[int]:
+    return [1, 2]
+
+
 _TELEPORT_ROWS: dict[str, Callable[[Unit], list[int]]] = {
     "owner_spawn_row": lambda t: [spawn_row(t["owner"])],
     "open_enemy_frontline": lambda t: [r for r in (1, 2) if not in_territory(t["owner"], r)],
@@ -341,7 +345,7 @@ def _teleport(st: DFState, e: Effect, ctx: Ctx) -> None:
     for t in _units(st, e, ctx):
         if t["giant"]:
             continue
-        rows = _TELEPORT_ROWS.get(e["where"], lambda t: [1, 2])(t)
+        rows = _TELEPORT_ROWS.get(e["where"], _frontline_rows)(t)
         spots = [r * 4 + c for r in rows for c in range(4)
                  if unit_at(st, r * 4 + c) is None and not is_wall(fort_at(st, r * 4 + c))]
         if spots:

@@ -19,7 +19,7 @@ from games.dragonfront.board import find_unit, new_fort, new_unit, place_unit
 from games.dragonfront.combat import can_activate
 from games.dragonfront.context import Ctx
 from games.dragonfront.movement import can_slide
-from games.dragonfront.state import DFState
+from games.dragonfront.state import DFState, Unit
 from games.dragonfront.stats import has
 
 
@@ -49,35 +49,9 @@ def exercise(card_id: str) -> str | None:
         return c.get("unsupported")
     faction = c["faction"].lower() if c["faction"].lower() in C.decks() else "eclipse"
     try:
-        modes = [-1] if not c.get("modes") else list(range(len(c["modes"])))
-        for mode in modes:
-            st = test_board(faction)
-            if c["type"] == "champion":
-                st.players[0]["champion"] = card_id
-                st.players[0]["tokens"] = 15
-            else:
-                st.players[0]["hand"] = [card_id, "ScU017"]
-            plays = [a for a in R.legal(st, 0) if isinstance(a, A.Play) and a.card == card_id
-                     and a.mode == mode]
-            if not plays:
+        for mode in [-1] if not c.get("modes") else list(range(len(c["modes"]))):
+            if not _play_mode(card_id, faction, mode):
                 return "no legal play on the test board"
-            ctx = Ctx(owner=0)
-            before = {u["id"] for u in st.units}
-            R.apply_action(st, 0, plays[0], ctx)
-            for u in [u for u in st.units if u["id"] not in before and u["owner"] == 0]:
-                u["sick"] = False
-                if can_activate(st, u):
-                    R.apply_action(st, 0, A.Activate(u["id"]), ctx)
-                for d in (-1, 1):
-                    if find_unit(st, u["id"]) and not u["shifted"] and can_slide(st, u, d, seen_by=0) \
-                            and has(st, u, "SHIFT"):
-                        R.apply_action(st, 0, A.Shift(u["id"], d), ctx)
-            if st.result is None and "ScU017" in st.players[0]["hand"] and not st.players[0]["discarded"]:
-                R.apply_action(st, 0, A.Discard("ScU017"), ctx)
-            for _ in range(3):
-                if st.result is None:
-                    R.apply_action(st, st.active, A.EndTurn(), ctx)
-            json.dumps(st.players)
         if any(a["on"] == "discarded" for a in c["abilities"]):
             st = test_board(faction)
             st.players[0]["hand"] = [card_id]
@@ -85,6 +59,44 @@ def exercise(card_id: str) -> str | None:
     except Exception as exc:  # noqa: BLE001 - the report names any failure
         return f"{type(exc).__name__}: {exc}"
     return None
+
+
+def _play_mode(card_id: str, faction: str, mode: int) -> bool:
+    """Plays the card (in one CHOOSE ONE mode) on a fresh test board, works the units it brought,
+    discards for mana and plays three turn ends; returns False when it has no legal play."""
+    st = test_board(faction)
+    if C.card(card_id)["type"] == "champion":
+        st.players[0]["champion"] = card_id
+        st.players[0]["tokens"] = 15
+    else:
+        st.players[0]["hand"] = [card_id, "ScU017"]
+    plays = [a for a in R.legal(st, 0) if isinstance(a, A.Play) and a.card == card_id
+             and a.mode == mode]
+    if not plays:
+        return False
+    ctx = Ctx(owner=0)
+    before = {u["id"] for u in st.units}
+    R.apply_action(st, 0, plays[0], ctx)
+    for u in [u for u in st.units if u["id"] not in before and u["owner"] == 0]:
+        _work(st, u, ctx)
+    if st.result is None and "ScU017" in st.players[0]["hand"] and not st.players[0]["discarded"]:
+        R.apply_action(st, 0, A.Discard("ScU017"), ctx)
+    for _ in range(3):
+        if st.result is None:
+            R.apply_action(st, st.active, A.EndTurn(), ctx)
+    json.dumps(st.players)
+    return True
+
+
+def _work(st: DFState, u: Unit, ctx: Ctx) -> None:
+    """Readies a newly arrived unit, activates it when it can, and shifts it when it can."""
+    u["sick"] = False
+    if can_activate(st, u):
+        R.apply_action(st, 0, A.Activate(u["id"]), ctx)
+    for d in (-1, 1):
+        if find_unit(st, u["id"]) and not u["shifted"] and can_slide(st, u, d, seen_by=0) \
+                and has(st, u, "SHIFT"):
+            R.apply_action(st, 0, A.Shift(u["id"], d), ctx)
 
 
 def report() -> tuple[list[str], dict[str, str]]:
