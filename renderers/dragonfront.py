@@ -10,6 +10,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from games.core import View, header
 from renderers.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -60,20 +61,24 @@ def _name(names: Sequence[str], seat: int) -> str:
     return names[seat] if seat < len(names) else f"Player {seat + 1}"
 
 
-def render_board(view: dict[str, Any], *, names: Sequence[str]) -> bytes:
+def _title(view: View, names: Sequence[str]) -> str:
+    h = header(view)
+    title = f"Dragon Front - turn {view['turn'] + 1}"
+    if h["over"]:
+        win = h["winners"]
+        return title + " - " + (f"{_name(names, win[0])} wins" if win else "draw")
+    if h["active"] is None:
+        return title + " - mulligan"
+    return title + f" - {_name(names, h['active'])} to play"
+
+
+def render_board(view: View, *, names: Sequence[str]) -> bytes:
     """Returns the board as a PNG from the viewer's side (own Spawn Row at the bottom)."""
-    me = view["seat"] if view["seat"] is not None else 0
+    seat = header(view)["seat"]
+    me = seat if seat is not None else 0
     image, draw = new_canvas(WIDTH, HEIGHT)
     foe = 1 - me
-    title = f"Dragon Front - turn {view['turn'] + 1}"
-    if view["over"]:
-        res = view["result"] or {}
-        win = res.get("winners") or []
-        title += " - " + (f"{_name(names, win[0])} wins" if win else "draw")
-    elif view["phase"] == "mulligan":
-        title += " - mulligan"
-    else:
-        title += f" - {_name(names, view['active'])} to play"
+    title = _title(view, names)
     draw.text((GRID_X, 14), fit_text(title, 4 * CELL_W, 20, bold=True), font=font(20, bold=True), fill=INK)
     draw.text((GRID_X, 42), f"{_name(names, foe)}'s Stronghold", font=font(15), fill=MUTED)
     draw.text((GRID_X, GRID_Y + 4 * CELL_H + 8), f"{_name(names, me)}'s Stronghold",
@@ -181,12 +186,12 @@ def _wrap(text: str, width: int, size: int) -> list[str]:
     return lines
 
 
-def render_hand(view: dict[str, Any], *, names: Sequence[str]) -> bytes | None:
+def render_hand(view: View, *, names: Sequence[str]) -> bytes | None:
     """Returns the viewer's hand (costs and short texts) as a PNG, or None for a spectator."""
     hand = view.get("hand")
-    if view["seat"] is None or hand is None:
+    me = header(view)["seat"]
+    if me is None or hand is None:
         return None
-    me = view["seat"]
     cards = list(hand)
     champ = view["players"][me]["champion"]
     per_row = 4

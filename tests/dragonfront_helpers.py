@@ -4,8 +4,10 @@ where a test wants them. Spaces: row * 4 + lane; row 0 is seat 0's Spawn Row, ro
 from __future__ import annotations
 
 from games.dragonfront import GAME
+from games.dragonfront import actions as A
 from games.dragonfront import rules as R
-from games.dragonfront.engine import Ctx, DFState, Fort, Unit, new_fort, new_unit, place_unit
+from games.dragonfront.board import new_fort, new_unit, place_unit
+from games.dragonfront.state import DFState, Fort, Unit
 
 FILLER = "ScU017"
 """Madcap Mercenaries, a 4/5 unit with no text: the deck filler and a sturdy test body."""
@@ -27,7 +29,7 @@ def put(st: DFState, card: str, owner: int, *spaces: int, sick: bool = False) ->
     u = new_unit(st, card, owner, list(spaces))
     u["sick"] = sick
     u["hidden"] = bool(u["kw"].get("STEALTH"))
-    place_unit(st, u, Ctx(owner=owner))
+    place_unit(st, u)
     return u
 
 
@@ -38,7 +40,7 @@ def build(st: DFState, card: str, owner: int, space: int) -> Fort:
     return f
 
 
-def do(st: DFState, action: R.Action, seat: int | None = None) -> None:
+def do(st: DFState, action: A.Action, seat: int | None = None) -> None:
     """Applies a (checked) action for the active seat."""
     GAME.apply(st, st.active if seat is None else seat, action)
 

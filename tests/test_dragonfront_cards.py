@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from games.dragonfront import actions as A
 from games.dragonfront import rules as R
-from games.dragonfront.engine import unit_at
+from games.dragonfront.board import unit_at
+from games.dragonfront.play import card_cost
 from tests.dragonfront_helpers import FILLER, board, build, do, put, unit_view
 
 BATTALION = "ScU003"
@@ -26,7 +28,7 @@ def test_soul_foundry_trades_health_for_mana() -> None:
     st = board()
     build(st, "EcF004", 0, 4)
     put(st, FILLER, 0, 4)
-    do(st, R.EndTurn())
+    do(st, A.EndTurn())
     assert st.players[0]["sh"] == 14 and st.players[0]["mana"] == 2
 
 
@@ -36,7 +38,7 @@ def test_war_refinery_draws_when_its_occupant_dies() -> None:
     build(st, "StF005", 1, 8)
     put(st, FILLER, 0, 4)
     put(st, BATTALION, 1, 8)
-    do(st, R.Activate(st.units[0]["id"]))
+    do(st, A.Activate(st.units[0]["id"]))
     assert len(st.players[1]["hand"]) == 1
 
 
@@ -45,7 +47,7 @@ def test_bloodline_glyph_pays_on_any_stronghold_damage() -> None:
     st = board()
     build(st, "StF006", 1, 9)
     u = put(st, FILLER, 0, 12)
-    do(st, R.Activate(u["id"]))
+    do(st, A.Activate(u["id"]))
     assert st.players[1]["mana"] == 1 and st.players[1]["sh"] == 11
 
 
@@ -54,7 +56,7 @@ def test_warden_barracks_adds_a_warden_when_occupied() -> None:
     st = board()
     build(st, "ScF008", 0, 5)
     put(st, FILLER, 0, 5)
-    do(st, R.EndTurn())
+    do(st, A.EndTurn())
     assert st.players[0]["hand"] == [BATTALION]
 
 
@@ -64,7 +66,7 @@ def test_cube_portal_drains_when_an_enemy_stands_on_it() -> None:
     build(st, "DeF002", 0, 6)
     put(st, FILLER, 1, 6)
     st.players[1]["mana"] = 2
-    do(st, R.EndTurn())
+    do(st, A.EndTurn())
     assert st.players[1]["mana"] == 2  # 2 - 1 drained, then +1 income at its turn start
     assert st.players[0]["mana"] == 1
 
@@ -74,7 +76,7 @@ def test_stronghold_apostle_takes_stronghold_damage() -> None:
     st = board()
     apostle = put(st, "SiU002", 1, 14)
     u = put(st, FILLER, 0, 12)
-    do(st, R.Activate(u["id"]))
+    do(st, A.Activate(u["id"]))
     assert st.players[1]["sh"] == 15 and apostle not in st.units
 
 
@@ -83,7 +85,7 @@ def test_sympathetic_barons_return_to_hand() -> None:
     st = board()
     put(st, "AeU006", 0, 1)
     u = put(st, FILLER, 0, 12)
-    do(st, R.Activate(u["id"]))
+    do(st, A.Activate(u["id"]))
     assert st.players[0]["hand"] == ["AeU006"] and unit_at(st, 1) is None
 
 
@@ -92,7 +94,7 @@ def test_gajji_necromancer_fills_the_own_half() -> None:
     st = board()
     st.players[0]["tokens"] = 15
     put(st, FILLER, 0, 5)
-    do(st, R.Play("EcC001", "0"))
+    do(st, A.Play("EcC001", "0"))
     stygians = sorted(u["sp"][0] for u in st.units if u["card"] == "ToU001")
     assert stygians == [1, 2, 3, 4, 6, 7]
 
@@ -101,7 +103,7 @@ def test_grand_astronaut_discards_for_power_and_mana() -> None:
     """Grand Astronaut: discard the hand; +1 power and +1 mana per card."""
     st = board(factions=("delirium", "scales"))
     st.players[0].update(tokens=15, hand=[FILLER, FILLER, "DeU002"])
-    do(st, R.Play("DeC001", "0"))
+    do(st, A.Play("DeC001", "0"))
     astro = [u for u in st.units if u["champ"]][0]
     assert astro["pw"] == 8 and st.players[0]["mana"] == 3 and st.players[0]["hand"] == []
 
@@ -131,7 +133,7 @@ def test_plague_marauder_weakens_when_allies_die() -> None:
     marauder = put(st, "EcU018", 0, 0)
     put(st, BATTALION, 0, 4)
     put(st, FILLER, 1, 8)
-    do(st, R.Activate(st.units[-1]["id"]))
+    do(st, A.Activate(st.units[-1]["id"]))
     assert marauder["pw"] + marauder["hp"] == 9
 
 
@@ -139,7 +141,7 @@ def test_harbinger_choose_one_tokens() -> None:
     """Harbinger of the Dragon: CHOOSE ONE gains 3 Champion Tokens (or draws)."""
     st = board(factions=("strife", "scales"))
     st.players[0].update(mana=4, hand=["StU012"])
-    do(st, R.Play("StU012", "0", 0))
+    do(st, A.Play("StU012", "0", 0))
     assert st.players[0]["tokens"] == 3
 
 
@@ -148,7 +150,7 @@ def test_lamprey_tangle_evolves_on_a_blessed_tile() -> None:
     st = board(factions=("aegis", "scales"))
     st.blessed = [0]
     lamprey = put(st, "AeU001", 0, 0)
-    do(st, R.EndTurn())
+    do(st, A.EndTurn())
     assert lamprey["card"] == "AeU012"
 
 
@@ -157,14 +159,14 @@ def test_giant_fort_takes_two_spaces_and_falls_as_one() -> None:
     st = board()
     st.players[1].update(mana=3, hand=["EcF008"])
     st.active = 1
-    do(st, R.Play("EcF008", "8"))
+    do(st, A.Play("EcF008", "8"))
     assert sorted(f["sp"] for f in st.forts) == [8, 9]
     st.active = 0
     u = put(st, FILLER, 0, 5)
-    do(st, R.Activate(u["id"]))
+    do(st, A.Activate(u["id"]))
     assert u["sp"] == [9] and u["dmg"] == 1
     st.players[0].update(mana=2, hand=["StS006"])
-    do(st, R.Play("StS006", f"f{st.forts[0]['id']}"))
+    do(st, A.Play("StS006", f"f{st.forts[0]['id']}"))
     assert st.forts == []
 
 
@@ -175,7 +177,7 @@ def test_respawned_unit_fires_its_spawn_effect() -> None:
     foe = put(st, FILLER, 1, 8)
     intruder = put(st, BATTALION, 1, 1)
     st.active = 1
-    do(st, R.Activate(foe["id"]))
+    do(st, A.Activate(foe["id"]))
     mother = unit_at(st, 4)
     assert mother is not None and mother["card"] == "ToU004"
     assert intruder not in st.units
@@ -185,7 +187,7 @@ def test_curse_hurts_its_holder_when_discarded() -> None:
     """Curse: discarding it deals 2 to the discarder's Stronghold (casting it does nothing)."""
     st = board()
     st.players[0]["hand"] = ["AeS003"]
-    do(st, R.Discard("AeS003"))
+    do(st, A.Discard("AeS003"))
     assert st.players[0]["sh"] == 13 and st.players[0]["mana"] == 1
 
 
@@ -202,7 +204,7 @@ def test_reference_library_makes_spells_cheaper() -> None:
     st = board()
     build(st, "ESF008", 0, 5)
     st.players[0].update(mana=1, hand=["ScS012"])
-    assert R.card_cost(st, 0, "ScS012") == 1
+    assert card_cost(st, 0, "ScS012") == 1
     assert "play:ScS012:-" not in [a.encode() for a in R.legal(st, 0)]
 
 
@@ -211,7 +213,7 @@ def test_destruction_spire_kills_the_next_enemy_deployed_in_its_lane() -> None:
     st = board(active=1)
     build(st, "SiF012", 0, 6)
     st.players[1].update(mana=1, hand=["EcU002"])
-    do(st, R.Play("EcU002", "14"))
+    do(st, A.Play("EcU002", "14"))
     assert unit_at(st, 14) is None and st.forts == []
 
 
@@ -220,7 +222,7 @@ def test_plague_mine_raises_a_stygian_on_a_kill() -> None:
     st = board()
     build(st, "EcF006", 1, 4)
     u = put(st, BATTALION, 0, 0)
-    do(st, R.Activate(u["id"]))
+    do(st, A.Activate(u["id"]))
     risen = unit_at(st, 4)
     assert u not in st.units and risen is not None and risen["card"] == "ToU001" and risen["owner"] == 1
 
@@ -231,5 +233,15 @@ def test_pins_and_needles_hurts_pushed_units() -> None:
     build(st, "DeF003", 1, 13)
     titan = put(st, "ESU011", 0, 4)
     foe = put(st, FILLER, 1, 8)
-    do(st, R.Activate(titan["id"]))
+    do(st, A.Activate(titan["id"]))
     assert foe["sp"] == [12] and foe["dmg"] == 3 + 1
+
+
+def test_unwanted_crawlers_shift_the_enemy_ahead_at_turn_start_bug() -> None:
+    """The Unwanted Crawlers: at its owner's turn start the enemy directly ahead slides a lane
+    (the "enemy_ahead" selector, once dropped from the selector table)."""
+    st = board(active=1, factions=("delirium", "scales"))
+    put(st, "DeU021", 0, 4)
+    foe = put(st, FILLER, 1, 8)
+    do(st, A.EndTurn())
+    assert foe["sp"] == [9]

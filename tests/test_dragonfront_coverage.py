@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.dragonfront import cards as C
-from games.dragonfront.coverage import exercise, report
+from tools.dragonfront.coverage import exercise, report
 
 
 def test_every_supported_card_plays() -> None:

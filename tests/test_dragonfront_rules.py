@@ -7,11 +7,17 @@ import random
 
 import pytest
 
-from games.core import IllegalAction
+from games.core import BadActionCode, GameOver, IllegalAction, NotYourTurn, header
 from games.dragonfront import GAME
+from games.dragonfront import actions as A
 from games.dragonfront import cards as C
 from games.dragonfront import rules as R
-from games.dragonfront.engine import MAX_TURNS, Ctx, draw, unit_at
+from games.dragonfront.board import unit_at
+from games.dragonfront.context import Ctx
+from games.dragonfront.damage import check_end, damage_stronghold
+from games.dragonfront.play import champion_cost
+from games.dragonfront.resources import draw
+from games.dragonfront.state import MAX_TURNS
 from tests.dragonfront_helpers import FILLER, board, build, codes, do, put
 from tests.playout import dumps, random_playout
 
@@ -33,11 +39,11 @@ def test_mulligan_is_a_stage_for_both_seats() -> None:
     assert GAME.to_play(st) == (0, 1)
     size = len(st.players[0]["hand"])
     kept = st.players[0]["hand"][1:]
-    GAME.apply(st, 0, R.Mulligan(1))
+    GAME.apply(st, 0, A.Mulligan(1))
     hand = st.players[0]["hand"]
     assert hand[:len(kept)] == kept and len(hand) == size and len(st.players[0]["deck"]) == 26
     assert GAME.to_play(st) == (1,)
-    GAME.apply(st, 1, R.Mulligan(0))
+    GAME.apply(st, 1, A.Mulligan(0))
     first = st.first
     assert st.phase == "main" and GAME.to_play(st) == (first,)
     assert st.players[first]["mana"] == 1 and len(st.players[first]["deck"]) == 25
@@ -58,11 +64,11 @@ def test_mana_income_and_cap() -> None:
     put(st, FILLER, 0, 1)
     put(st, FILLER, 0, 5)
     st.players[0]["mana"] = 4
-    do(st, R.EndTurn())
+    do(st, A.EndTurn())
     assert st.players[0]["mana"] == 7
     st.players[0]["mana"] = 9
     st.active = 1
-    do(st, R.EndTurn())
+    do(st, A.EndTurn())
     assert st.players[0]["mana"] == 10
 
 
@@ -82,7 +88,7 @@ def test_discard_for_mana_once_per_turn() -> None:
     """Discarding a card gives 1 mana, once a turn."""
     st = board()
     st.players[0]["hand"] = [FILLER, "EcU002"]
-    do(st, R.Discard(FILLER))
+    do(st, A.Discard(FILLER))
     assert st.players[0]["mana"] == 1 and st.players[0]["hand"] == ["EcU002"]
     assert not any(c.startswith("disc:") for c in codes(st))
 
@@ -103,14 +109,14 @@ def test_champion_cost_falls_with_damage_and_tokens() -> None:
     """Champion cost = 15 - own Stronghold damage - banked tokens; banking moves mana 1 for 1."""
     st = board()
     st.players[0].update(sh=11, mana=5)
-    assert R.champion_cost(st, 0) == 11
-    do(st, R.Bank(3))
+    assert champion_cost(st, 0) == 11
+    do(st, A.Bank(3))
     assert st.players[0]["tokens"] == 3 and st.players[0]["mana"] == 2
-    assert R.champion_cost(st, 0) == 8
+    assert champion_cost(st, 0) == 8
     st.players[0]["mana"] = 8
     champ = st.players[0]["champion"]
     assert f"play:{champ}:0" in codes(st)
-    do(st, R.Play(champ, "0"))
+    do(st, A.Play(champ, "0"))
     assert st.players[0]["champion"] is None and st.players[0]["mana"] == 0
     assert st.players[0]["tokens"] == 0
     champs = [u for u in st.units if u["champ"]]
@@ -122,11 +128,11 @@ def test_activation_moves_or_attacks_and_enemy_spawn_row_hits_the_stronghold() -
     the Stronghold; after a move it does not hit the Stronghold."""
     st = board()
     u = put(st, FILLER, 0, 8)
-    do(st, R.Activate(u["id"]))
+    do(st, A.Activate(u["id"]))
     assert u["sp"] == [12] and st.players[1]["sh"] == 15
     st.active = 1
-    do(st, R.EndTurn())
-    do(st, R.Activate(u["id"]))
+    do(st, A.EndTurn())
+    do(st, A.Activate(u["id"]))
     assert st.players[1]["sh"] == 11
 
 
@@ -142,7 +148,7 @@ def test_units_activate_once_per_turn() -> None:
     """Each unit activates at most once a turn."""
     st = board()
     u = put(st, FILLER, 0, 0)
-    do(st, R.Activate(u["id"]))
+    do(st, A.Activate(u["id"]))
     assert f"act:{u['id']}" not in codes(st)
 
 
@@ -151,9 +157,27 @@ def test_win_when_the_enemy_stronghold_falls() -> None:
     st = board()
     st.players[1]["sh"] = 3
     u = put(st, FILLER, 0, 12)
-    do(st, R.Activate(u["id"]))
+    do(st, A.Activate(u["id"]))
     assert GAME.outcome(st).winners == (0,) and GAME.score(st, 0) == 15 and GAME.to_play(st) == ()
     assert GAME.score(st, 1) == 0
+    h = header(GAME.view(st, None))
+    assert h["over"] and h["winners"] == [0] and h["termination"] == "Stronghold destroyed"
+    assert h["to_play"] == [] and h["active"] is None
+
+
+def test_a_finished_game_refuses_every_move_with_game_over() -> None:
+    """Once a Stronghold has fallen, any move by either seat raises GameOver and changes nothing."""
+    st = board()
+    st.players[1]["sh"] = 3
+    u = put(st, FILLER, 0, 12)
+    do(st, A.Activate(u["id"]))
+    before = dumps(GAME, st)
+    for seat in (0, 1):
+        assert GAME.legal_actions(st, seat) == []
+        for action in (A.EndTurn(), A.Activate(u["id"]), A.Mulligan(0)):
+            with pytest.raises(GameOver):
+                GAME.apply(st, seat, action)
+            assert dumps(GAME, st) == before
 
 
 def test_draw_when_both_strongholds_fall() -> None:
@@ -164,7 +188,7 @@ def test_draw_when_both_strongholds_fall() -> None:
     st.players[1]["deck"] = []
     st.players[0]["mana"] = 10
     st.players[0]["hand"] = ["StS020"]  # 1 damage to the enemy
-    do(st, R.Play("StS020", "-"))
+    do(st, A.Play("StS020", "-"))
     assert GAME.outcome(st).winners == (0,)
     st2 = board(active=1)
     st2.players[0].update(sh=1, deck=[])
@@ -172,12 +196,10 @@ def test_draw_when_both_strongholds_fall() -> None:
     st2.players[1]["sh"] = 1
     st2.players[1]["deck"] = []
     st2.players[1]["fatigue"] = 0
-    from games.dragonfront.engine import damage_stronghold
     damage_stronghold(st2, 0, 1, Ctx(owner=1), source=None)
     st2.result = None
     st2.players[0]["sh"] = 0
     st2.players[1]["sh"] = 0
-    from games.dragonfront.engine import check_end
     check_end(st2)
     assert GAME.outcome(st2).is_draw
 
@@ -187,7 +209,7 @@ def test_turn_cap_ends_the_game() -> None:
     st = board()
     st.turn = MAX_TURNS - 1
     st.players[0]["sh"] = 9
-    do(st, R.EndTurn())
+    do(st, A.EndTurn())
     assert GAME.outcome(st).winners == (1,) and GAME.outcome(st).reason == "turn limit"
 
 
@@ -196,19 +218,19 @@ def test_rejected_actions_change_nothing() -> None:
     st = board()
     st.players[0]["hand"] = [FILLER]
     before = dumps(GAME, st)
-    for seat, code in ((0, "play:ScU017:0"), (1, "end"), (0, "act:99"), (0, "bank:3")):
-        with pytest.raises(IllegalAction):
+    for seat, code, error in ((0, "play:ScU017:0", IllegalAction), (1, "end", NotYourTurn),
+                              (0, "act:99", IllegalAction), (0, "bank:3", IllegalAction),
+                              (0, "play:nope:0", BadActionCode)):
+        with pytest.raises(error):
             GAME.apply_code(st, seat, code)
         assert dumps(GAME, st) == before
-    with pytest.raises(IllegalAction):
-        GAME.apply_code(st, 0, "play:nope:0")
 
 
 def test_hidden_information_stays_hidden() -> None:
     """Hands, deck order and stealthed enemies never reach another seat's view or the public text."""
     st = GAME.new_game(11, 2, {"faction": ["silence", "eclipse"]})
-    GAME.apply(st, 0, R.Mulligan(0))
-    GAME.apply(st, 1, R.Mulligan(0))
+    GAME.apply(st, 0, A.Mulligan(0))
+    GAME.apply(st, 1, A.Mulligan(0))
     envoy = put(st, "SiU001", 0, 1)
     secret = st.players[0]["hand"]
     for seat in (1, None):
@@ -259,7 +281,7 @@ def test_events_about_hidden_units_are_private() -> None:
 
     st = board(factions=("silence", "scales"))
     envoy = put(st, "SiU001", 0, 0)
-    events = GAME.apply(st, 0, R.Activate(envoy["id"]))
+    events = GAME.apply(st, 0, A.Activate(envoy["id"]))
     assert envoy["sp"] == [4]
     assert all("Netherworld" not in e.text for e in visible_events(events, 1))
     assert any("Netherworld" in e.text for e in visible_events(events, 0))
@@ -269,7 +291,7 @@ def test_range_unit_hits_the_stronghold_from_the_enemy_frontline() -> None:
     """Choice: a RANGE unit in the enemy Frontline with an empty space ahead shoots the Stronghold."""
     st = board()
     coven = put(st, "EcU025", 0, 8)
-    do(st, R.Activate(coven["id"]))
+    do(st, A.Activate(coven["id"]))
     assert coven["sp"] == [8] and st.players[1]["sh"] == 13
 
 
@@ -279,7 +301,7 @@ def test_playing_onto_a_hidden_enemy_reveals_it_and_keeps_the_card() -> None:
     envoy = put(st, "SiU001", 0, 12)
     st.players[1].update(mana=1, hand=["EcU002"])
     assert "play:EcU002:12" in codes(st)
-    do(st, R.Play("EcU002", "12"))
+    do(st, A.Play("EcU002", "12"))
     assert not envoy["hidden"] and st.players[1]["hand"] == ["EcU002"] and st.players[1]["mana"] == 1
 
 
@@ -288,7 +310,7 @@ def test_traps_do_not_fire_on_deployment() -> None:
     st = board(factions=("strife", "thorns"))
     build(st, "ThF001", 1, 8)
     st.players[0].update(mana=2, hand=["StU006"])
-    do(st, R.Play("StU006", "8"))
+    do(st, A.Play("StU006", "8"))
     goblins = [u for u in st.units if u["card"] == "StU006"][0]
     assert goblins["stun"] == 0
 
@@ -313,7 +335,7 @@ def test_seed_combat_example_drake_scavengers_versus_shade_manipulators() -> Non
     st = board()
     drake = put(st, "StU018", 0, 4)
     put(st, "EcU010", 1, 8)
-    do(st, R.Activate(drake["id"]))
+    do(st, A.Activate(drake["id"]))
     assert unit_at(st, 8) is None
     assert drake["hp"] - drake["dmg"] == 1 and drake["pw"] == 3
     assert st.players[1]["mana"] == 1
@@ -331,7 +353,7 @@ def test_apply_checks_against_the_legal_actions_of_its_kind() -> None:
             for a in GAME.legal_actions(st, seat):
                 subset = [b.encode() for b in R.legal(st, seat, like=a)]
                 assert a.encode() in subset and set(subset) <= set(legal)
-            for bad in (R.Activate(999), R.Bank(99), R.Play(FILLER, "15"), R.Shift(999, 1)):
+            for bad in (A.Activate(999), A.Bank(99), A.Play(FILLER, "15"), A.Shift(999, 1)):
                 if bad.encode() not in legal:
                     before = dumps(GAME, st)
                     with pytest.raises(IllegalAction):

@@ -6,8 +6,11 @@ Spaces are row * 4 + lane: row 0 is seat 0's Spawn Row, row 3 seat 1's; seat 0 m
 from __future__ import annotations
 
 from games.dragonfront import GAME
+from games.dragonfront import actions as A
 from games.dragonfront import rules as R
-from games.dragonfront.engine import Ctx, fort_at, run_effects, unit_at
+from games.dragonfront.board import fort_at, unit_at
+from games.dragonfront.context import Ctx
+from games.dragonfront.effects import run_effects
 from tests.dragonfront_helpers import FILLER, board, build, codes, do, put, unit_view
 
 MADCAP = FILLER  # 4/5
@@ -20,7 +23,7 @@ def test_draw_shade_thaumaturge_survivor_draws() -> None:
     st = board()
     put(st, SKIRMISHER, 0, 4)
     th = put(st, "EcU027", 1, 8)
-    do(st, R.Activate(st.units[0]["id"]))
+    do(st, A.Activate(st.units[0]["id"]))
     assert th["dmg"] == 1 and len(st.players[1]["hand"]) == 1 and len(st.players[1]["deck"]) == 4
 
 
@@ -29,7 +32,7 @@ def test_flight_attacks_over_a_ground_unit_in_the_spawn_row() -> None:
     st = board()
     drake = put(st, "StU018", 0, 8)
     guard = put(st, MADCAP, 1, 12)
-    do(st, R.Activate(drake["id"]))
+    do(st, A.Activate(drake["id"]))
     assert st.players[1]["sh"] == 13 and guard["dmg"] == 0 and drake["dmg"] == 0
 
 
@@ -38,12 +41,12 @@ def test_flight_ignores_traps() -> None:
     st = board()
     build(st, "ThF001", 1, 4)
     drake = put(st, "StU018", 0, 0)
-    do(st, R.Activate(drake["id"]))
+    do(st, A.Activate(drake["id"]))
     assert drake["sp"] == [4] and drake["stun"] == 0
     st2 = board()
     build(st2, "ThF001", 1, 4)
     walker = put(st2, MADCAP, 0, 0)
-    do(st2, R.Activate(walker["id"]))
+    do(st2, A.Activate(walker["id"]))
     assert walker["sp"] == [4] and walker["stun"] == 1
 
 
@@ -52,7 +55,7 @@ def test_heal_transference_heals_the_stronghold_by_damage_dealt() -> None:
     st = board()
     st.players[0].update(sh=9, mana=4, hand=["EcS013"])
     foe = put(st, MADCAP, 1, 8)
-    do(st, R.Play("EcS013", f"u{foe['id']}"))
+    do(st, A.Play("EcS013", f"u{foe['id']}"))
     assert foe["dmg"] == 3 and st.players[0]["sh"] == 12 and st.players[0]["mana"] == 0
 
 
@@ -62,7 +65,7 @@ def test_giant_takes_two_spaces_and_hits_the_stronghold_twice() -> None:
     giant = put(st, "EcU031", 0, 0, 1)
     assert R.mana_income(st, 0) == 3
     giant["sp"] = [12, 13]
-    do(st, R.Activate(giant["id"]))
+    do(st, A.Activate(giant["id"]))
     assert st.players[1]["sh"] == 5
 
 
@@ -78,7 +81,7 @@ def test_mana_fount_gives_mana_at_start_of_turn() -> None:
     """MANA: Mana Fount adds 1 at its owner's start of turn, after the income of 1."""
     st = board(active=1, factions=("thorns", "scales"))
     build(st, "ThF003", 0, 4)
-    do(st, R.EndTurn())
+    do(st, A.EndTurn())
     assert st.players[0]["mana"] == 2
 
 
@@ -87,7 +90,7 @@ def test_poisoned_unit_loses_one_health_at_its_owners_start() -> None:
     st = board(active=1)
     u = put(st, MADCAP, 0, 4)
     u["poison"] = True
-    do(st, R.EndTurn())
+    do(st, A.EndTurn())
     assert u["dmg"] == 1
 
 
@@ -96,7 +99,7 @@ def test_range_shoots_two_spaces_without_moving_or_taking_damage() -> None:
     st = board()
     coven = put(st, "EcU025", 0, 0)
     foe = put(st, MADCAP, 1, 8)
-    do(st, R.Activate(coven["id"]))
+    do(st, A.Activate(coven["id"]))
     assert coven["sp"] == [0] and coven["dmg"] == 0 and foe["dmg"] == 2 and foe["pw"] == 1
 
 
@@ -105,7 +108,7 @@ def test_respawn_infected_host_leaves_a_creeper() -> None:
     st = board()
     put(st, MADCAP, 0, 4)
     put(st, "DeU013", 1, 8)
-    do(st, R.Activate(st.units[0]["id"]))
+    do(st, A.Activate(st.units[0]["id"]))
     creeper = unit_at(st, 8)
     assert creeper is not None and creeper["card"] == "ToU003" and creeper["owner"] == 1
 
@@ -114,7 +117,7 @@ def test_sprint_moves_two_spaces() -> None:
     """SPRINT: Dogs of War move two spaces."""
     st = board()
     dogs = put(st, "ScU002", 0, 0)
-    do(st, R.Activate(dogs["id"]))
+    do(st, A.Activate(dogs["id"]))
     assert dogs["sp"] == [8]
 
 
@@ -123,7 +126,7 @@ def test_sprint_stops_to_fight_an_enemy_in_front() -> None:
     st = board()
     dogs = put(st, "ScU002", 0, 0)
     foe = put(st, BATTALION, 1, 8)
-    do(st, R.Activate(dogs["id"]))
+    do(st, A.Activate(dogs["id"]))
     assert dogs not in st.units and foe["dmg"] == 1
 
 
@@ -132,10 +135,10 @@ def test_stun_skips_the_next_turn_then_wears_off() -> None:
     st = board(factions=("delirium", "scales"))
     st.players[0].update(mana=2, hand=["DeS012"])
     foe = put(st, MADCAP, 1, 8)
-    do(st, R.Play("DeS012", f"u{foe['id']}"))
-    do(st, R.EndTurn())
+    do(st, A.Play("DeS012", f"u{foe['id']}"))
+    do(st, A.EndTurn())
     assert f"act:{foe['id']}" not in codes(st) and foe["stun"] == 2
-    do(st, R.EndTurn())
+    do(st, A.EndTurn())
     assert foe["stun"] == 0
 
 
@@ -144,7 +147,7 @@ def test_trap_overgrowth_stuns_an_enemy_stepping_in() -> None:
     st = board()
     build(st, "ThF001", 1, 4)
     u = put(st, MADCAP, 0, 0)
-    do(st, R.Activate(u["id"]))
+    do(st, A.Activate(u["id"]))
     assert u["stun"] == 1
 
 
@@ -153,7 +156,7 @@ def test_wall_blocks_movement_and_takes_combat_damage() -> None:
     st = board()
     wall = build(st, "ToF005", 1, 8)
     u = put(st, MADCAP, 0, 4)
-    do(st, R.Activate(u["id"]))
+    do(st, A.Activate(u["id"]))
     assert u["sp"] == [4] and wall["dmg"] == 4 and u["dmg"] == 0
     st2 = board()
     build(st2, "ToF005", 0, 4)
@@ -178,7 +181,7 @@ def test_siphon_heals_the_stronghold_when_dealing_damage() -> None:
     st = board()
     st.players[0]["sh"] = 10
     shade = put(st, "EcU010", 0, 12)
-    do(st, R.Activate(shade["id"]))
+    do(st, A.Activate(shade["id"]))
     assert st.players[1]["sh"] == 13 and st.players[0]["sh"] == 12
 
 
@@ -187,7 +190,7 @@ def test_blight_burns_the_victims_fragments() -> None:
     st = board()
     put(st, "EcU010", 0, 4)
     put(st, BATTALION, 1, 8)
-    do(st, R.Activate(st.units[0]["id"]))
+    do(st, A.Activate(st.units[0]["id"]))
     assert unit_at(st, 8) is None and st.players[1]["mana"] == 0
 
 
@@ -196,7 +199,7 @@ def test_fragments_refund_mana_on_death() -> None:
     st = board()
     put(st, MADCAP, 0, 4)
     put(st, BATTALION, 1, 8)
-    do(st, R.Activate(st.units[0]["id"]))
+    do(st, A.Activate(st.units[0]["id"]))
     assert st.players[1]["mana"] == 1
 
 
@@ -205,10 +208,10 @@ def test_armor_softens_combat_but_not_spells() -> None:
     st = board(factions=("essence", "scales"))
     put(st, MADCAP, 0, 4)
     mecha = put(st, "ScU023", 1, 8)
-    do(st, R.Activate(st.units[0]["id"]))
+    do(st, A.Activate(st.units[0]["id"]))
     assert mecha["dmg"] == 3
     st.players[0].update(mana=1, hand=["ToS001"])
-    do(st, R.Play("ToS001", f"u{mecha['id']}"))
+    do(st, A.Play("ToS001", f"u{mecha['id']}"))
     assert mecha not in st.units
 
 
@@ -217,7 +220,7 @@ def test_catapult_hits_the_first_enemy_in_lane_then_is_stunned() -> None:
     st = board()
     art = put(st, "ScU011", 0, 0)
     foe = put(st, MADCAP, 1, 12)
-    do(st, R.Activate(art["id"]))
+    do(st, A.Activate(art["id"]))
     assert art["sp"] == [0] and foe["dmg"] == 2 and art["dmg"] == 0 and art["stun"] == 1
 
 
@@ -237,8 +240,8 @@ def test_regen_heals_at_end_of_turn() -> None:
     u = put(st, MADCAP, 0, 0)
     u["dmg"] = 3
     st.players[0].update(mana=1, hand=["ThS002"])
-    do(st, R.Play("ThS002", f"u{u['id']}"))
-    do(st, R.EndTurn())
+    do(st, A.Play("ThS002", f"u{u['id']}"))
+    do(st, A.EndTurn())
     assert u["dmg"] == 2
 
 
@@ -246,7 +249,7 @@ def test_rush_acts_on_the_turn_it_is_played() -> None:
     """RUSH: Mutated Mongrel can activate at once."""
     st = board(factions=("thorns", "scales"))
     st.players[0].update(mana=2, hand=["ThU004"])
-    do(st, R.Play("ThU004", "0"))
+    do(st, A.Play("ThU004", "0"))
     assert f"act:{st.units[0]['id']}" in codes(st)
 
 
@@ -254,7 +257,7 @@ def test_summoning_sickness_without_rush() -> None:
     """A freshly played unit without RUSH cannot activate this turn."""
     st = board()
     st.players[0].update(mana=1, hand=[SKIRMISHER])
-    do(st, R.Play(SKIRMISHER, "0"))
+    do(st, A.Play(SKIRMISHER, "0"))
     assert not any(c.startswith("act:") for c in codes(st))
 
 
@@ -273,7 +276,7 @@ def test_berserk_hits_neighbours_after_moving() -> None:
     ally = put(st, MADCAP, 0, 5)
     diag = put(st, MADCAP, 0, 1)
     foe = put(st, BATTALION, 1, 8)
-    do(st, R.Activate(mek["id"]))
+    do(st, A.Activate(mek["id"]))
     assert ally["dmg"] == 1 and diag["dmg"] == 0 and foe not in st.units and mek["dmg"] == 1
 
 
@@ -282,7 +285,7 @@ def test_deathblow_strikes_once_more_when_killed() -> None:
     st = board()
     u = put(st, MADCAP, 0, 4)
     put(st, "StU007", 1, 8)
-    do(st, R.Activate(u["id"]))
+    do(st, A.Activate(u["id"]))
     assert u["dmg"] == 4
 
 
@@ -296,7 +299,7 @@ def test_stealth_hides_the_unit_and_earns_no_mana_until_revealed() -> None:
     assert any(u["id"] == envoy["id"] for u in GAME.view(st, 0)["units"])
     envoy["sp"] = [4]
     put(st, BATTALION, 1, 8)
-    do(st, R.Activate(envoy["id"]))
+    do(st, A.Activate(envoy["id"]))
     assert not envoy["hidden"] or envoy not in st.units
 
 
@@ -305,8 +308,8 @@ def test_stealthed_enemy_blocks_a_mover_and_is_revealed() -> None:
     st = board(active=1, factions=("silence", "scales"))
     envoy = put(st, "SiU001", 0, 4)
     foe = put(st, MADCAP, 1, 8)
-    assert GAME.label(st, R.Activate(foe["id"]))[-1] == "Move to D3"
-    do(st, R.Activate(foe["id"]))
+    assert GAME.label(st, A.Activate(foe["id"]))[-1] == "Move to D3"
+    do(st, A.Activate(foe["id"]))
     assert envoy not in st.units and foe["sp"] == [8]
 
 
@@ -315,7 +318,7 @@ def test_swift_strikes_first() -> None:
     st = board()
     riders = put(st, "SiU009", 0, 4)
     put(st, "EcU005", 1, 8)
-    do(st, R.Activate(riders["id"]))
+    do(st, A.Activate(riders["id"]))
     assert riders["dmg"] == 0 and unit_at(st, 8) is None
 
 
@@ -324,12 +327,12 @@ def test_push_moves_the_defender_back_and_construct_follows_up() -> None:
     st = board(factions=("essence", "scales"))
     con = put(st, "ESU004", 0, 4)
     foe = put(st, BATTALION, 1, 8)
-    do(st, R.Activate(con["id"]))
+    do(st, A.Activate(con["id"]))
     assert foe not in st.units and con["dmg"] == 1
     st2 = board(factions=("essence", "scales"))
     titan = put(st2, "ESU011", 0, 4)
     mad = put(st2, MADCAP, 1, 8)
-    do(st2, R.Activate(titan["id"]))
+    do(st2, A.Activate(titan["id"]))
     assert mad["sp"] == [12] and mad["dmg"] == 3 and titan["dmg"] == 4
 
 
@@ -337,7 +340,7 @@ def test_shift_slides_a_lane_once_per_turn() -> None:
     """SHIFT: one sideways step a turn, no combat, and the unit may still activate."""
     st = board(factions=("essence", "scales"))
     g = put(st, "ESU001", 0, 0)
-    do(st, R.Shift(g["id"], 1))
+    do(st, A.Shift(g["id"], 1))
     assert g["sp"] == [1]
     assert not any(c.startswith("shift:") for c in codes(st)) and f"act:{g['id']}" in codes(st)
 
@@ -347,7 +350,7 @@ def test_drain_war_stitcher_takes_enemy_mana() -> None:
     st = board(factions=("delirium", "scales"))
     st.players[0].update(mana=3, hand=["DeU018"])
     st.players[1]["mana"] = 3
-    do(st, R.Play("DeU018", "0"))
+    do(st, A.Play("DeU018", "0"))
     assert st.players[0]["mana"] == 1 and st.players[1]["mana"] == 2
 
 
@@ -356,7 +359,7 @@ def test_pull_temptation_witness_drags_an_enemy_forward() -> None:
     st = board(factions=("delirium", "scales"))
     st.players[0].update(mana=1, hand=["DeU004"])
     foe = put(st, MADCAP, 1, 13)
-    do(st, R.Play("DeU004", "1"))
+    do(st, A.Play("DeU004", "1"))
     assert foe["sp"] == [9]
 
 
@@ -365,7 +368,7 @@ def test_evolve_solar_footman_becomes_lunar_phoenix() -> None:
     st = board(factions=("aegis", "scales"))
     foot = put(st, "AeU018", 0, 4)
     put(st, BATTALION, 1, 8)
-    do(st, R.Activate(foot["id"]))
+    do(st, A.Activate(foot["id"]))
     assert foot["card"] == "AeU022" and foot["dmg"] == 0
 
 
@@ -373,7 +376,7 @@ def test_bless_marks_tiles_and_genesis_scout_gains_there() -> None:
     """BLESS: Sacred Mystics bless their tile; a Genesis Scout on a blessed tile is 2/2 with FLIGHT."""
     st = board(factions=("aegis", "scales"))
     st.players[0].update(mana=2, hand=["AeU004"])
-    do(st, R.Play("AeU004", "0"))
+    do(st, A.Play("AeU004", "0"))
     assert st.blessed == [0]
     scout = put(st, "AeU000", 0, 0)
     st.units = [u for u in st.units if u["card"] != "AeU004"]
@@ -405,7 +408,7 @@ def test_spawn_conjoined_stygians_add_a_stygian() -> None:
     """SPAWN: Conjoined Stygians put a 1/1 Stygian into the hand."""
     st = board()
     st.players[0].update(mana=2, hand=["EcU011"])
-    do(st, R.Play("EcU011", "0"))
+    do(st, A.Play("EcU011", "0"))
     assert st.players[0]["hand"] == ["ToU001"]
 
 
@@ -414,7 +417,7 @@ def test_death_rats_of_rous_make_both_draw() -> None:
     st = board()
     put(st, MADCAP, 0, 4)
     put(st, "EcU005", 1, 8)
-    do(st, R.Activate(st.units[0]["id"]))
+    do(st, A.Activate(st.units[0]["id"]))
     assert len(st.players[0]["hand"]) == 1 and len(st.players[1]["hand"]) == 1
 
 
@@ -423,7 +426,7 @@ def test_survivor_shade_inflictors_add_a_stygian() -> None:
     st = board()
     put(st, SKIRMISHER, 0, 4)
     put(st, "EcU021", 1, 8)
-    do(st, R.Activate(st.units[0]["id"]))
+    do(st, A.Activate(st.units[0]["id"]))
     assert st.players[1]["hand"] == ["ToU001"]
 
 
@@ -432,7 +435,7 @@ def test_execute_energy_raiders_gain_mana() -> None:
     st = board()
     put(st, "SiU021", 0, 4)
     put(st, BATTALION, 1, 8)
-    do(st, R.Activate(st.units[0]["id"]))
+    do(st, A.Activate(st.units[0]["id"]))
     assert st.players[0]["mana"] == 2
 
 
@@ -441,11 +444,11 @@ def test_start_and_end_of_turn_triggers() -> None:
     st = board(active=1, factions=("thorns", "scales"))
     put(st, "ThU008", 0, 0)
     put(st, MADCAP, 1, 12)
-    do(st, R.EndTurn())
+    do(st, A.EndTurn())
     assert st.players[0]["mana"] == 3  # income 2 + harvesters 1
     st2 = board(factions=("scales", "eclipse"))
     put(st2, "ScU008", 0, 0)
-    do(st2, R.EndTurn())
+    do(st2, A.EndTurn())
     assert st2.players[0]["mana"] == 1
 
 
@@ -453,7 +456,7 @@ def test_action_satyrs_gain_mana_when_activated() -> None:
     """ACTION: Satyrs of the Grove gain 1 mana whenever they activate."""
     st = board()
     s = put(st, "ThU020", 0, 0)
-    do(st, R.Activate(s["id"]))
+    do(st, A.Activate(s["id"]))
     assert st.players[0]["mana"] == 1 and s["sp"] == [4]
 
 
@@ -462,7 +465,7 @@ def test_choose_one_forced_decay_hits_the_stronghold() -> None:
     st = board()
     st.players[0].update(mana=3, hand=["EcS012"])
     assert "play:EcS012:-:1" in codes(st) and not any(c.startswith("play:EcS012:f") for c in codes(st))
-    do(st, R.Play("EcS012", "-", 1))
+    do(st, A.Play("EcS012", "-", 1))
     assert st.players[1]["sh"] == 13
 
 
@@ -471,7 +474,7 @@ def test_trap_mystic_mine_pushes_damages_and_breaks() -> None:
     st = board()
     build(st, "ESF007", 1, 4)
     u = put(st, MADCAP, 0, 0)
-    do(st, R.Activate(u["id"]))
+    do(st, A.Activate(u["id"]))
     assert u["sp"] == [0] and u["dmg"] == 2 and fort_at(st, 4) is None
 
 
@@ -480,7 +483,7 @@ def test_range_does_not_find_hidden_units() -> None:
     st = board(factions=("eclipse", "silence"))
     coven = put(st, "EcU025", 0, 0)
     envoy = put(st, "SiU001", 1, 8)
-    do(st, R.Activate(coven["id"]))
+    do(st, A.Activate(coven["id"]))
     assert coven["sp"] == [4] and envoy["hidden"] and envoy["dmg"] == 0
 
 
@@ -489,5 +492,5 @@ def test_a_trap_stun_stops_a_sprint() -> None:
     st = board()
     build(st, "ThF001", 1, 4)
     dogs = put(st, "ScU002", 0, 0)
-    do(st, R.Activate(dogs["id"]))
+    do(st, A.Activate(dogs["id"]))
     assert dogs["sp"] == [4] and dogs["stun"] == 1

@@ -1,10 +1,149 @@
-"""Dragon Front: the 4x4 grid card battler (see `game` for the rulings choices)."""
+"""Dragon Front for two players on a 4x4 grid: eight factions, units, forts, spells and champions.
 
+The package: `state` (the data and its JSON), `actions` (codes), `rules` (setup, the turn, legal
+actions, the end), `combat` (activation and attacks), `play` (costs, placement, playing a card),
+`effects` (the effect interpreter, with `targets`, `amounts` and `conditions`), `triggers`,
+`damage`, `movement`, `resources`, `stats` (auras and keywords), `board` (geometry), `view`,
+`labels`, `ai` and `cards` (the card data). The card file is written offline by
+`tools.dragonfront.convert`.
+
+Choices where the seed and the rulings are silent (each has a test):
+- A unit that moves is not shown the Stronghold: it attacks after a move only a unit or wall now in
+  reach; a unit standing in the enemy Spawn Row attacks the Stronghold when activated. A RANGE unit
+  in the enemy Frontline row attacks the Stronghold two spaces away when the space between is empty.
+- A FLIGHT unit in the enemy Frontline row attacks the Stronghold over a non-flying unit in front.
+- A GIANT attacks both lanes ahead; against the Stronghold it strikes once per lane (double damage).
+- BERSERK hits units and enemy walls on the four spaces sharing an edge with the new spaces (and the
+  enemy Stronghold when it stands in the enemy Spawn Row).
+- STUN lasts through the stunned unit's next own turn; CATAPULT stuns itself after firing.
+- Activation follows what the unit's owner can see: a hidden (STEALTH) enemy looks empty, RANGE and
+  CATAPULT never target it, and a unit stepping into it reveals it and attacks it. A card played onto
+  a space a hidden enemy holds reveals that unit and stays in hand, no mana spent.
+- Trap forts do not trigger for flying units; traps trigger on moves, PUSH, PULL and SHIFT, not
+  on deployment. A giant fort covers two adjacent Frontline spaces and is destroyed as one.
+- EVOLVE gives the new card's fresh stats in place; SIPHON heals on any damage the unit deals;
+  a respawned unit fires its SPAWN effects; banked Champion Tokens are spent when the champion comes.
+- Stipend Accord, the second player's gift, costs 0 as the rulings say (1 in the database), and is
+  not part of the mulligan.
+- Mana income is 1 plus the spaces the seat's visible units hold in its own Spawn Row (a hidden
+  unit earns nothing, so its place is not given away).
+- Score: the winner scores 15; otherwise 15 minus the enemy Stronghold's health (0-15).
+- Hard cap: after 80 turns the game ends (higher Stronghold wins, equal is a draw); after 60 actions
+  in one turn only "End turn" is offered. Random games end long before (fatigue grows each draw).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.core import Event, Game, GameInfo, OptionSpec, Outcome, View
+from games.dragonfront import cards as C
+from games.dragonfront import rules
+from games.dragonfront.actions import Action, decode
 from games.dragonfront.ai import choose
-from games.dragonfront.game import DragonFront
+from games.dragonfront.context import Ctx
+from games.dragonfront.labels import label
+from games.dragonfront.state import MAX_TURNS, TURN_ACTION_CAP, DFState, DFTermination
+from games.dragonfront.state import copy as copy_state
+from games.dragonfront.state import from_json as state_from_json
+from games.dragonfront.state import to_json as state_to_json
+from games.dragonfront.view import shuffle_hidden
+from games.dragonfront.view import text as board_text
+from games.dragonfront.view import view as seat_view
 from games.registry import GameEntry
+
+
+class DragonFront(Game[DFState, Action]):
+    """Dragon Front: two factions, a 4x4 grid, Strongholds at 15."""
+
+    info = GameInfo(
+        name="dragonfront",
+        title="Dragon Front",
+        min_players=2,
+        max_players=2,
+        max_actions=TURN_ACTION_CAP * MAX_TURNS + 200,
+        score_min=0,
+        score_max=rules.WIN_SCORE,
+        summary=("Two armies clash on a 4x4 grid. Earn mana each turn (1 plus your units in your "
+                 "Spawn Row), deploy units, forts and spells, and activate units to march down their "
+                 "lane and fight. Bank mana to call your champion early. Bring the enemy Stronghold "
+                 "from 15 to 0 to win."),
+        options=(OptionSpec("faction", ("random", *[f.lower() for f in C.FACTIONS]), "random",
+                            "Your faction's base deck.", per_seat=True),),
+        aliases=("df", "dragon front"),
+        turn_seconds=180,
+    )
+
+    def new_game(self, seed: int, players: int, options: dict[str, Any] | None = None) -> DFState:
+        self.check_players(players)
+        raw = (options or {}).get("faction")
+        if raw is None or isinstance(raw, str):
+            raw = [raw, raw]
+        if len(raw) != 2:
+            raise ValueError("faction needs one value per seat.")
+        factions = [self.resolve_option("faction", v) for v in raw]
+        return rules.new_state(seed, [None if f == "random" else f for f in factions])
+
+    def to_play(self, state: DFState) -> tuple[int, ...]:
+        return rules.to_play(state)
+
+    def active(self, state: DFState) -> int | None:
+        return rules.active(state)
+
+    def players(self, state: DFState) -> int:
+        return 2
+
+    def legal_actions(self, state: DFState, seat: int) -> list[Action]:
+        return rules.legal(state, seat)
+
+    def _may_act(self, state: DFState, seat: int) -> bool:
+        return rules.has_turn(state, seat)
+
+    def _find_legal(self, state: DFState, seat: int, action: Action) -> Action | None:
+        """Looks only among the legal actions of the action's kind (same card, same unit)."""
+        code = action.encode()
+        for candidate in rules.legal(state, seat, like=action):
+            if candidate.encode() == code:
+                return candidate
+        return None
+
+    def _apply(self, state: DFState, seat: int, action: Action) -> list[Event]:
+        ctx = Ctx(owner=seat)
+        rules.apply_action(state, seat, action, ctx)
+        return ctx.events
+
+    def outcome(self, state: DFState) -> Outcome | None:
+        return rules.outcome(state)
+
+    def score(self, state: DFState, seat: int) -> int:
+        return rules.score(state, seat)
+
+    def decode(self, code: str) -> Action:
+        return decode(code)
+
+    def label(self, state: DFState, action: Action) -> tuple[str, ...]:
+        return label(state, action)
+
+    def _view(self, state: DFState, seat: int | None) -> View:
+        return seat_view(state, seat)
+
+    def text(self, view: View, names: Sequence[str]) -> str:
+        return board_text(view, names)
+
+    def to_json(self, state: DFState) -> dict[str, Any]:
+        return state_to_json(state)
+
+    def from_json(self, data: dict[str, Any]) -> DFState:
+        return state_from_json(data)
+
+    def copy(self, state: DFState) -> DFState:
+        return copy_state(state)
+
+    def shuffle_hidden(self, state: DFState, observer: int | None, seed: int) -> DFState:
+        return shuffle_hidden(state, observer, seed)
+
 
 GAME = DragonFront()
 ENTRY = GameEntry(game=GAME, ai=choose, renderer="renderers.dragonfront")
 
-__all__ = ["ENTRY", "GAME", "DragonFront"]
+__all__ = ["ENTRY", "GAME", "DFTermination", "DragonFront"]

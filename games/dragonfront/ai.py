@@ -9,20 +9,16 @@ the position as it stands, so the turn ends when nothing improves it.
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Sequence
 
+from games.core import View, header
 from games.dragonfront import cards as C
 from games.dragonfront import rules as R
-from games.dragonfront.engine import (
-    Ctx,
-    DFState,
-    health,
-    new_fort,
-    new_unit,
-    power,
-    row_of,
-    spawn_row,
-)
+from games.dragonfront.actions import Action, Activate, Bank, Discard, EndTurn, Mulligan, Play
+from games.dragonfront.board import new_fort, new_unit, row_of, spawn_row
+from games.dragonfront.context import Ctx
+from games.dragonfront.state import DFState, from_json, to_json
+from games.dragonfront.stats import health, power
 from games.rng import Rng
 
 PLACEHOLDER = "ScU017"
@@ -34,39 +30,40 @@ WEIGHTS = {"sh": 4.0, "power": 1.2, "health": 0.9, "frags": 0.4, "champ": 1.0, "
 """Evaluation weights (tuned with bench/dragonfront_ai.py)."""
 
 
-def choose(view: dict[str, Any], actions: list[Any], seed: int) -> Any:
+def choose(view: View, actions: Sequence[Action], seed: int) -> Action:
     """Picks the action whose outcome scores best for the viewer (from the view only)."""
     if len(actions) == 1:
         return actions[0]
-    me = view["seat"]
-    if isinstance(actions[0], R.Mulligan):
+    me = header(view)["seat"]
+    assert me is not None, "the computer plays a seat"
+    if isinstance(actions[0], Mulligan):
         return _mulligan(view, actions)
     base = rebuild(view, seed)
-    best, best_score = actions[-1], None
-    start = json.dumps(_dump(base))
+    best, best_score = actions[-1], float("-inf")
+    start = json.dumps(to_json(base))
     for action in actions:
-        trial = _load(json.loads(start))
-        if not isinstance(action, R.EndTurn):
+        trial = from_json(json.loads(start), owned=True)
+        if not isinstance(action, EndTurn):
             try:
                 R.apply_action(trial, me, action, Ctx(owner=me))
             except Exception:  # noqa: BLE001 - a guess about hidden cards may not fit
                 continue
         score = evaluate(trial, me)
-        if isinstance(action, R.Discard | R.Bank):
+        if isinstance(action, Discard | Bank):
             score -= 0.05
-        if best_score is None or score > best_score + 1e-9:
+        if score > best_score + 1e-9:
             best, best_score = action, score
     return best
 
 
-def _mulligan(view: dict[str, Any], actions: list[Any]) -> Any:
+def _mulligan(view: View, actions: Sequence[Action]) -> Action:
     hand = view.get("hand") or []
     mask = 0
     for i, c in enumerate(hand[:R.OPENING_HAND]):
         if c["cost"] > MULLIGAN_ABOVE:
             mask |= 1 << i
     for a in actions:
-        if a.mask == mask:
+        if isinstance(a, Mulligan) and a.mask == mask:
             return a
     return actions[0]
 
@@ -106,9 +103,11 @@ def _hand_value(n: int, w: dict[str, float]) -> float:
     return w["card"] * min(n, w["hand_soft"]) + w["extra_card"] * max(0, n - w["hand_soft"])
 
 
-def rebuild(view: dict[str, Any], seed: int) -> DFState:
+def rebuild(view: View, seed: int) -> DFState:
     """Builds a state consistent with a player's view (hidden parts replaced by placeholders)."""
-    me = view["seat"]
+    head = header(view)
+    me = head["seat"]
+    active = head["active"] if head["active"] is not None else view["first"]  # the mulligan
     players = []
     for s, p in enumerate(view["players"]):
         hand = [h["card"] for h in view.get("hand") or []] if s == me else [PLACEHOLDER] * p["hand"]
@@ -117,7 +116,7 @@ def rebuild(view: dict[str, Any], seed: int) -> DFState:
                         "tokens": p["tokens"], "hand": hand, "deck": [PLACEHOLDER] * p["deck"],
                         "champion": champ, "fatigue": p["fatigue"], "discarded": p["discarded"],
                         "mulligan": p["mulligan"]})
-    st = DFState(rng=Rng(seed), players=players, phase=view["phase"], active=view["active"],
+    st = DFState(rng=Rng(seed), players=players, phase=view["phase"], active=active,
                  first=view["first"], turn=view["turn"])
     for v in view["units"]:
         u = new_unit(st, v["card"], v["owner"], v["spaces"])
@@ -143,29 +142,15 @@ def rebuild(view: dict[str, Any], seed: int) -> DFState:
     return st
 
 
-def _dump(st: DFState) -> dict[str, Any]:
-    return {"rng": st.rng.state, "players": st.players, "units": st.units, "forts": st.forts,
-            "blessed": st.blessed, "phase": st.phase, "active": st.active, "first": st.first,
-            "turn": st.turn, "turn_actions": st.turn_actions, "next_id": st.next_id,
-            "result": st.result}
-
-
-def _load(d: dict[str, Any]) -> DFState:
-    return DFState(rng=Rng(d["rng"]), players=d["players"], units=d["units"], forts=d["forts"],
-                   blessed=d["blessed"], phase=d["phase"], active=d["active"], first=d["first"],
-                   turn=d["turn"], turn_actions=d["turn_actions"], next_id=d["next_id"],
-                   result=d["result"])
-
-
-def greedy(view: dict[str, Any], actions: list[Any], seed: int) -> Any:
+def greedy(view: View, actions: Sequence[Action], seed: int) -> Action:
     """A simple baseline: play the dearest card it can, activate every unit, then end the turn."""
-    if isinstance(actions[0], R.Mulligan):
+    if isinstance(actions[0], Mulligan):
         return actions[0]
-    plays = [a for a in actions if isinstance(a, R.Play)]
+    plays = [a for a in actions if isinstance(a, Play)]
     if plays:
         cost = {h["card"]: h["cost"] for h in view.get("hand") or []}
         return max(plays, key=lambda a: cost.get(a.card, 99))
-    acts = [a for a in actions if isinstance(a, R.Activate)]
+    acts = [a for a in actions if isinstance(a, Activate)]
     if acts:
         return acts[0]
     return actions[-1]

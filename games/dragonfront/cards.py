@@ -18,7 +18,7 @@ STIPEND = "ToS002"
 
 @cache
 def cards() -> dict[str, dict[str, Any]]:
-    """Returns every card by id, as written by `games.dragonfront.convert`."""
+    """Returns every card by id, as written by `tools.dragonfront.convert`."""
     return json.loads((DATA_DIR / "cards.json").read_text())
 
 

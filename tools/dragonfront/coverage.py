@@ -1,4 +1,4 @@
-"""Reports how many of the 583 cards the engine plays: `python -m games.dragonfront.coverage`.
+"""Reports how many of the 583 cards the engine plays: `python -m tools.dragonfront.coverage`.
 
 A card counts when its text parsed into the effect vocabulary and `exercise` plays it on a test
 board without error: deployed (or cast on each of its modes), activated when it can, and carried
@@ -12,18 +12,15 @@ from __future__ import annotations
 import json
 import sys
 
+from games.dragonfront import actions as A
 from games.dragonfront import cards as C
 from games.dragonfront import rules as R
-from games.dragonfront.engine import (
-    Ctx,
-    DFState,
-    can_slide,
-    find_unit,
-    has,
-    new_fort,
-    new_unit,
-    place_unit,
-)
+from games.dragonfront.board import find_unit, new_fort, new_unit, place_unit
+from games.dragonfront.combat import can_activate
+from games.dragonfront.context import Ctx
+from games.dragonfront.movement import can_slide
+from games.dragonfront.state import DFState, Unit
+from games.dragonfront.stats import has
 
 
 def test_board(faction: str) -> DFState:
@@ -37,7 +34,7 @@ def test_board(faction: str) -> DFState:
                                ("EcU012", 0, [5])):
         u = new_unit(st, cid, owner, spaces)
         u["sick"] = False
-        place_unit(st, u, Ctx(owner=owner))
+        place_unit(st, u)
     st.units[0].update(stun=1, poison=True)
     st.forts.append(new_fort(st, "ThF003", 1, 9))
     st.forts.append(new_fort(st, "ToF005", 1, 10))
@@ -52,42 +49,54 @@ def exercise(card_id: str) -> str | None:
         return c.get("unsupported")
     faction = c["faction"].lower() if c["faction"].lower() in C.decks() else "eclipse"
     try:
-        modes = [-1] if not c.get("modes") else list(range(len(c["modes"])))
-        for mode in modes:
-            st = test_board(faction)
-            if c["type"] == "champion":
-                st.players[0]["champion"] = card_id
-                st.players[0]["tokens"] = 15
-            else:
-                st.players[0]["hand"] = [card_id, "ScU017"]
-            plays = [a for a in R.legal(st, 0) if isinstance(a, R.Play) and a.card == card_id
-                     and a.mode == mode]
-            if not plays:
+        for mode in [-1] if not c.get("modes") else list(range(len(c["modes"]))):
+            if not _play_mode(card_id, faction, mode):
                 return "no legal play on the test board"
-            ctx = Ctx(owner=0)
-            before = {u["id"] for u in st.units}
-            R.apply_action(st, 0, plays[0], ctx)
-            for u in [u for u in st.units if u["id"] not in before and u["owner"] == 0]:
-                u["sick"] = False
-                if R.can_activate(st, u):
-                    R.apply_action(st, 0, R.Activate(u["id"]), ctx)
-                for d in (-1, 1):
-                    if find_unit(st, u["id"]) and not u["shifted"] and can_slide(st, u, d, seen_by=0) \
-                            and has(st, u, "SHIFT"):
-                        R.apply_action(st, 0, R.Shift(u["id"], d), ctx)
-            if st.result is None and "ScU017" in st.players[0]["hand"] and not st.players[0]["discarded"]:
-                R.apply_action(st, 0, R.Discard("ScU017"), ctx)
-            for _ in range(3):
-                if st.result is None:
-                    R.apply_action(st, st.active, R.EndTurn(), ctx)
-            json.dumps(st.players)
         if any(a["on"] == "discarded" for a in c["abilities"]):
             st = test_board(faction)
             st.players[0]["hand"] = [card_id]
-            R.apply_action(st, 0, R.Discard(card_id), Ctx(owner=0))
+            R.apply_action(st, 0, A.Discard(card_id), Ctx(owner=0))
     except Exception as exc:  # noqa: BLE001 - the report names any failure
         return f"{type(exc).__name__}: {exc}"
     return None
+
+
+def _play_mode(card_id: str, faction: str, mode: int) -> bool:
+    """Plays the card (in one CHOOSE ONE mode) on a fresh test board, works the units it brought,
+    discards for mana and plays three turn ends; returns False when it has no legal play."""
+    st = test_board(faction)
+    if C.card(card_id)["type"] == "champion":
+        st.players[0]["champion"] = card_id
+        st.players[0]["tokens"] = 15
+    else:
+        st.players[0]["hand"] = [card_id, "ScU017"]
+    plays = [a for a in R.legal(st, 0) if isinstance(a, A.Play) and a.card == card_id
+             and a.mode == mode]
+    if not plays:
+        return False
+    ctx = Ctx(owner=0)
+    before = {u["id"] for u in st.units}
+    R.apply_action(st, 0, plays[0], ctx)
+    for u in [u for u in st.units if u["id"] not in before and u["owner"] == 0]:
+        _work(st, u, ctx)
+    if st.result is None and "ScU017" in st.players[0]["hand"] and not st.players[0]["discarded"]:
+        R.apply_action(st, 0, A.Discard("ScU017"), ctx)
+    for _ in range(3):
+        if st.result is None:
+            R.apply_action(st, st.active, A.EndTurn(), ctx)
+    json.dumps(st.players)
+    return True
+
+
+def _work(st: DFState, u: Unit, ctx: Ctx) -> None:
+    """Readies a newly arrived unit, activates it when it can, and shifts it when it can."""
+    u["sick"] = False
+    if can_activate(st, u):
+        R.apply_action(st, 0, A.Activate(u["id"]), ctx)
+    for d in (-1, 1):
+        if find_unit(st, u["id"]) and not u["shifted"] and can_slide(st, u, d, seen_by=0) \
+                and has(st, u, "SHIFT"):
+            R.apply_action(st, 0, A.Shift(u["id"], d), ctx)
 
 
 def report() -> tuple[list[str], dict[str, str]]:

@@ -1,9 +1,10 @@
 """Converts the shared DragonFrontDb card list into the project's own card file.
 
-Run `python -m games.dragonfront.convert`: it reads `../shared/dragonfront/AllCards.json` beside the
+Run `python -m tools.dragonfront.convert`: it reads `../shared/dragonfront/AllCards.json` beside the
 project checkout (or the path given as the first argument), parses every card's ability text into the
-effect vocabulary the engine interprets (see `games.dragonfront.effects`), writes a short description in the project's own
-words, and saves `data/dragonfront/cards.json` plus the eight base decks in `data/dragonfront/decks.json`.
+effect vocabulary the engine interprets (see `games.dragonfront.effects`), writes a short description
+in the project's own words, and saves `data/dragonfront/cards.json` plus the eight base decks in
+`data/dragonfront/decks.json`.
 A card whose text the parser cannot express is kept with `"unsupported"` set and is never dealt.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -820,7 +822,7 @@ def _mode_phrase(p: str, by_name: dict[str, str]) -> list[dict[str, Any]]:
     return _phrase(p, by_name, "self")
 
 
-_TRIGGERS = {"SPAWN": "spawn", "DEATH": "death", "SURVIVOR": "survivor", "EXECUTE": "execute",
+_TRIGGERS: dict[str, str] = {"SPAWN": "spawn", "DEATH": "death", "SURVIVOR": "survivor", "EXECUTE": "execute",
              "START OF TURN": "start", "END OF TURN": "end"}
 
 
@@ -1025,92 +1027,107 @@ def _amount(n: Any) -> str:
             "picked_power": "its power", "target_cost": "its cost", "victim_cost": "its cost"}.get(str(n), str(n))
 
 
+def _steps(effects: list[dict[str, Any]]) -> str:
+    return "; ".join(_eff_text(x) for x in effects)
+
+
+def _card_name(cid: str) -> str:
+    return _NAMES.get(cid, cid)
+
+
+def _tokens_text(e: dict[str, Any], who: str, n: Any) -> str:
+    if isinstance(n, dict) and "count" in n:
+        counted = n["count"].replace("_", " ").removeprefix("all ").rstrip("s")
+        return f"+{n['times']} champion token per {counted} in play"
+    return f"+{_amount(n)} champion tokens"
+
+
+def _buff_text(e: dict[str, Any], who: str, n: Any) -> str:
+    pw = e.get("pw", 0)
+    pw_text = f"+{_amount(pw)}" if isinstance(pw, dict) else f"{pw:+d}"
+    tail = " this turn" if e.get("eot") else ""
+    return f"{who} {pw_text}/{e.get('hp', 0):+d}{tail}"
+
+
+def _grant_text(e: dict[str, Any], who: str, n: Any) -> str:
+    if "kw" in e:
+        return f"{who} gets " + " ".join(e["kw"])
+    if "respawn" in e:
+        return f"{who} gets RESPAWN {_card_name(e['respawn'])}"
+    return f"{who} gains: " + _ability_text(e["ability"])
+
+
+def _if_text(e: dict[str, Any], who: str, n: Any) -> str:
+    s = f"if {_cond_text(e['cond'])}: " + _steps(e["then"])
+    if e.get("else"):
+        s += ", else " + _steps(e["else"])
+    return s
+
+
+_SUMMON_WHERE = {"open_own_territory": "every open space of your half",
+                 "self_space": "this space if free", "victim_space": "its space if free",
+                 "open_spawn_row": "every open space of your Spawn Row",
+                 "open_frontline_lane": "every open Frontline space of this lane"}
+_TELEPORT_PLACE = {"owner_spawn_row": "its owner's Spawn Row",
+                   "open_enemy_frontline": "the enemy Frontline"}
+
+
+def _destroy_text(e: dict[str, Any], who: str, n: Any) -> str:
+    s = f"destroy {who}"
+    if e.get("then"):
+        s += ", then " + _steps(e["then"])
+    return s
+
+
+_EffText = Callable[[dict[str, Any], str, Any], str]
+"""Describes one effect from the effect, the words for its target and its amount."""
+
+_EFF_TEXTS: dict[str, _EffText] = {
+    "draw": lambda e, who, n: f"draw {_amount(n)}" + (" (both)" if e.get("who") == "both" else ""),
+    "mana": lambda e, who, n: f"+{_amount(n)} mana",
+    "fill_mana": lambda e, who, n: "mana to 10",
+    "tokens": _tokens_text,
+    "drain": lambda e, who, n: f"steal {n} mana",
+    "damage": lambda e, who, n: f"{_amount(n)} dmg to {who}",
+    "damage_split": lambda e, who, n: f"{_amount(n)} dmg spread over enemies",
+    "damage_pierce": lambda e, who, n: f"{n} dmg, overflow runs down the lane",
+    "heal": lambda e, who, n: f"heal {who} {_amount(n) if n != 99 else 'fully'}",
+    "buff": _buff_text,
+    "grant": _grant_text,
+    "random": lambda e, who, n: "one of: " + " | ".join(_steps(opt) for opt in e["of"]),
+    "if": _if_text,
+    "pick": lambda e, who, n: f"{who}: " + _steps(e["do"]),
+    "each": lambda e, who, n: f"each of {who}: " + _steps(e["do"]).replace("picked", "it"),
+    "add_hand": lambda e, who, n: f"add {_amount(n)} {_card_name(e['card'])} to hand",
+    "summon": lambda e, who, n: (f"a {_card_name(e['card'])} on "
+                                 f"{_SUMMON_WHERE.get(e['to'], 'open spaces')}"),
+    "destroy": _destroy_text,
+    "lose_fragment": lambda e, who, n: "lose a fragment or die",
+    "discard_hand": lambda e, who, n: "discard hand, each: " + _steps(e["each"]),
+    "set_power": lambda e, who, n: (f"{who} power becomes {n}"
+                                    + (" this turn" if e.get("eot") else "")),
+    "evolve": lambda e, who, n: f"becomes {_card_name(e['card'])}",
+    "teleport": lambda e, who, n: (f"move {who} to a random open space in "
+                                   f"{_TELEPORT_PLACE.get(e['where'], 'the Frontlines')}"),
+    "steal_fort": lambda e, who, n: f"take control of {who}",
+    "return_hand": lambda e, who, n: f"return {who} to its owner's hand",
+    "to_deck": lambda e, who, n: "shuffle it into your deck",
+    "refresh": lambda e, who, n: "it may act again",
+    "steal_fragments": lambda e, who, n: "take its fragments",
+    "copy_hand": lambda e, who, n: f"add a copy of {who} to hand",
+}
+"""How each effect operation reads in a card's text; an operation missing here reads as its name."""
+
+
 def _eff_text(e: dict[str, Any]) -> str:
     op, to, n = e["op"], e.get("to", ""), e.get("n", "")
     who = _SEL_WORDS.get(to, to.replace("_", " ")) if to else ""
     if to == "target":
         who = _TARGET_WORD[0]
-    match op:
-        case "draw":
-            return f"draw {_amount(n)}" + (" (both)" if e.get("who") == "both" else "")
-        case "mana":
-            return f"+{_amount(n)} mana"
-        case "fill_mana":
-            return "mana to 10"
-        case "tokens":
-            if isinstance(n, dict) and "count" in n:
-                counted = n["count"].replace("_", " ").removeprefix("all ").rstrip("s")
-                return f"+{n['times']} champion token per {counted} in play"
-            return f"+{_amount(n)} champion tokens"
-        case "drain":
-            return f"steal {n} mana"
-        case "damage":
-            return f"{_amount(n)} dmg to {who}"
-        case "damage_split":
-            return f"{_amount(n)} dmg spread over enemies"
-        case "damage_pierce":
-            return f"{n} dmg, overflow runs down the lane"
-        case "heal":
-            return f"heal {who} {_amount(n) if n != 99 else 'fully'}"
-        case "buff":
-            pw = e.get("pw", 0)
-            pw_text = f"+{_amount(pw)}" if isinstance(pw, dict) else f"{pw:+d}"
-            tail = " this turn" if e.get("eot") else ""
-            return f"{who} {pw_text}/{e.get('hp', 0):+d}{tail}"
-        case "grant":
-            if "kw" in e:
-                return f"{who} gets " + " ".join(e["kw"])
-            if "respawn" in e:
-                return f"{who} gets RESPAWN {_NAMES.get(e['respawn'], e['respawn'])}"
-            return f"{who} gains: " + _ability_text(e["ability"])
-        case "random":
-            return "one of: " + " | ".join("; ".join(_eff_text(x) for x in opt) for opt in e["of"])
-        case "if":
-            s = f"if {_cond_text(e['cond'])}: " + "; ".join(_eff_text(x) for x in e["then"])
-            if e.get("else"):
-                s += ", else " + "; ".join(_eff_text(x) for x in e["else"])
-            return s
-        case "pick":
-            return f"{who}: " + "; ".join(_eff_text(x) for x in e["do"])
-        case "each":
-            return f"each of {who}: " + "; ".join(_eff_text(x) for x in e["do"]).replace("picked", "it")
-        case "add_hand":
-            return f"add {_amount(n)} {_NAMES.get(e['card'], e['card'])} to hand"
-        case "summon":
-            where = {"open_own_territory": "every open space of your half", "self_space": "this space if free",
-                     "victim_space": "its space if free", "open_spawn_row": "every open space of your Spawn Row",
-                     "open_frontline_lane": "every open Frontline space of this lane"}.get(e["to"], "open spaces")
-            return f"a {_NAMES.get(e['card'], e['card'])} on {where}"
-        case "destroy":
-            s = f"destroy {who}"
-            if e.get("then"):
-                s += ", then " + "; ".join(_eff_text(x) for x in e["then"])
-            return s
-        case "lose_fragment":
-            return "lose a fragment or die"
-        case "discard_hand":
-            return "discard hand, each: " + "; ".join(_eff_text(x) for x in e["each"])
-        case "set_power":
-            return f"{who} power becomes {n}" + (" this turn" if e.get("eot") else "")
-        case "evolve":
-            return f"becomes {_NAMES.get(e['card'], e['card'])}"
-        case "teleport":
-            place = {"owner_spawn_row": "its owner's Spawn Row", "open_enemy_frontline": "the enemy Frontline"}
-            return f"move {who} to a random open space in {place.get(e['where'], 'the Frontlines')}"
-        case "steal_fort":
-            return f"take control of {who}"
-        case "return_hand":
-            return f"return {who} to its owner's hand"
-        case "to_deck":
-            return "shuffle it into your deck"
-        case "refresh":
-            return "it may act again"
-        case "steal_fragments":
-            return "take its fragments"
-        case "copy_hand":
-            return f"add a copy of {who} to hand"
-        case _:
-            return f"{op.replace('_', ' ')} {who}".strip()
+    text = _EFF_TEXTS.get(op)
+    if text is None:
+        return f"{op.replace('_', ' ')} {who}".strip()
+    return text(e, who, n)
 
 
 def _ability_text(a: dict[str, Any]) -> str:
@@ -1145,7 +1162,7 @@ def describe(card: dict[str, Any]) -> str:
             bits.append(k if v == 1 or k in ("STUN",) else f"{k} {v}")
     if card.get("respawn"):
         options = card["respawn"] if isinstance(card["respawn"], list) else [card["respawn"]]
-        bits.append("RESPAWN " + " or ".join(_NAMES.get(r, r) for r in options))
+        bits.append("RESPAWN " + " or ".join(_card_name(r) for r in options))
     for a in card.get("abilities", []):
         bits.append(_ability_text(a))
     if card["type"] == "spell" and "do" in card:

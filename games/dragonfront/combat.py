@@ -1,0 +1,292 @@
+"""Activation and combat: what an activated unit does (fire, attack or march), and how one attack
+resolves (SWIFT, RANGE, ARMOR, DEATHBLOW, PUSH and the triggers around a fight).
+
+Planning follows what the unit's owner can see: a hidden (STEALTH) enemy looks empty, and a unit
+stepping into it reveals it and attacks it instead.
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from games.dragonfront import cards as C
+from games.dragonfront.board import (
+    enemy_row,
+    fort_at,
+    fwd,
+    is_wall,
+    lane_of,
+    row_of,
+    space_name,
+    still,
+    unit_at,
+)
+from games.dragonfront.context import Ctx, say, say_about
+from games.dragonfront.damage import damage_fort, damage_stronghold, damage_unit, resolve_deaths
+from games.dragonfront.movement import enter, free_for, nudge
+from games.dragonfront.state import DFState, Fort, Place, Target, Unit
+from games.dragonfront.stats import has, health, max_health, power
+from games.dragonfront.triggers import trigger
+
+Aim = tuple[Target, int]
+"""Something a unit would attack (a unit, a wall or ("sh", seat)) and how many rows away."""
+
+
+class Plan(TypedDict, total=False):
+    """What activating a unit would do: "catapult" or "attack" its `targets`, or "move" `to`."""
+
+    kind: str
+    targets: list[Aim]
+    to: list[int]
+
+
+# -- planning --------------------------------------------------------------------------------
+
+
+def plan(st: DFState, u: Unit, seen_by: int | None) -> Plan | None:
+    """Returns what activating `u` would do as `seen_by` sees the board, or None when it cannot."""
+    if has(st, u, "CATAPULT"):
+        return {"kind": "catapult", "targets": [_catapult_target(st, u, seen_by)]}
+    targets: list[Aim] = []
+    for s in u["sp"]:
+        t = _scan(st, u, lane_of(s), seen_by)
+        if t is not None and all(t[0] is not x[0] and t[0] != x[0] for x in targets):
+            targets.append(t)
+    if targets:
+        return {"kind": "attack", "targets": targets}
+    nxt = [s + 4 * fwd(u["owner"]) for s in u["sp"]]
+    if u["kw"].get("ROOTED"):
+        return None
+    if all(0 <= s < 16 for s in nxt) and all(free_for(st, s, u, seen_by=seen_by) for s in nxt):
+        return {"kind": "move", "to": nxt}
+    return None
+
+
+def can_activate(st: DFState, u: Unit) -> bool:
+    """Tells whether a unit may be activated now."""
+    return not u["acted"] and not u["sick"] and not u["stun"] and plan(st, u, u["owner"]) is not None
+
+
+def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *,
+          after_move: bool = False) -> Aim | None:
+    """Returns what a unit would attack in one lane (unit, wall fort or ("sh", seat)) and how far.
+
+    A RANGE unit reaches two rows; a FLIGHT unit in the enemy Frontline flies over a non-flying
+    unit in front to the Stronghold; after a move, the Stronghold is out of reach."""
+    seat = u["owner"]
+    f = fwd(seat)
+    row = row_of(u["sp"][0])
+    reach = 2 if has(st, u, "RANGE") else 1
+    over = False
+    for d in range(1, 4):
+        rr = row + f * d
+        if rr < 0 or rr > 3:
+            if after_move or (d > reach and not over):
+                return None
+            return ("sh", 1 - seat), d
+        if d > reach and not over:
+            return None
+        sp = rr * 4 + lane
+        x = unit_at(st, sp)
+        if x is not None and x is not u:
+            if x["owner"] == seat:
+                return None
+            if not (x["hidden"] and seen_by == seat):
+                if d == 1 and not after_move and rr == enemy_row(seat) and has(st, u, "FLIGHT") \
+                        and not has(st, x, "FLIGHT"):
+                    over = True
+                    continue
+                return x, d
+        fo = fort_at(st, sp)
+        if fo is not None and is_wall(fo):
+            return (fo, d) if fo["owner"] != seat else None
+    return None
+
+
+def _catapult_target(st: DFState, u: Unit, seen_by: int | None) -> Aim:
+    """CATAPULT: the first visible enemy unit or wall down the lane, else the Stronghold."""
+    seat = u["owner"]
+    row, lane = row_of(u["sp"][0]), lane_of(u["sp"][0])
+    d = 0
+    rr = row
+    while True:
+        rr += fwd(seat)
+        d += 1
+        if rr < 0 or rr > 3:
+            return ("sh", 1 - seat), d
+        x = unit_at(st, rr * 4 + lane)
+        if x is not None and x["owner"] != seat and not (x["hidden"] and seen_by == seat):
+            return x, d
+        fo = fort_at(st, rr * 4 + lane)
+        if fo is not None and is_wall(fo) and fo["owner"] != seat:
+            return fo, d
+
+
+# -- activation ------------------------------------------------------------------------------
+
+
+def activate(st: DFState, u: Unit, ctx: Ctx) -> None:
+    """Activates a unit: ACTION effects, then it fires (CATAPULT), attacks, or moves (SPRINT: two)."""
+    u["acted"] = True
+    trigger(st, u, "action", ctx)
+    if u not in st.units or st.result is not None:
+        return
+    with still(st):
+        real = plan(st, u, u["owner"])  # hidden enemies are found only by stepping into them
+    if real is None:
+        return
+    if real["kind"] == "catapult":
+        tgt, d = real["targets"][0]
+        say(ctx, f"{C.name(u['card'])} fires down its lane.")
+        strike(st, u, tgt, d, ctx, catapult=True)
+        if u in st.units:
+            u["stun"] = 1
+        return
+    if real["kind"] == "attack":
+        for tgt, d in real["targets"]:
+            if u in st.units and st.result is None \
+                    and (isinstance(tgt, tuple) or tgt in st.units or tgt in st.forts):
+                strike(st, u, tgt, d, ctx)
+        return
+    for _ in range(2 if has(st, u, "SPRINT") else 1):
+        if not _step(st, u, ctx):
+            break
+
+
+def _step(st: DFState, u: Unit, ctx: Ctx) -> bool:
+    """Moves a unit one row ahead; returns whether it may go on (SPRINT). A hidden enemy in the
+    way is revealed and attacked; after the move the unit attacks what is now in reach."""
+    nxt = [s + 4 * fwd(u["owner"]) for s in u["sp"]]
+    if any(not 0 <= s < 16 for s in nxt):
+        return False
+    hidden = [x for s in nxt if (x := unit_at(st, s)) is not None and x is not u
+              and x["hidden"] and x["owner"] != u["owner"]]
+    if hidden:
+        hidden[0]["hidden"] = False
+        say(ctx, f"A hidden {C.name(hidden[0]['card'])} blocks the way.")
+        strike(st, u, hidden[0], 1, ctx)
+        return False
+    if not all(free_for(st, s, u) for s in nxt):
+        return False
+    say_about(ctx, u, f"{C.name(u['card'])} advances to {space_name(nxt[0], u['owner'])}.")
+    enter(st, u, nxt, ctx)
+    resolve_deaths(st, ctx)
+    if u not in st.units or st.result is not None or u["stun"]:
+        return False
+    after = [t for s in u["sp"]
+             if (t := _scan(st, u, lane_of(s), u["owner"], after_move=True)) is not None]
+    if not after:
+        return True
+    _charge(st, u, after, ctx)
+    return False
+
+
+def _charge(st: DFState, u: Unit, aims: list[Aim], ctx: Ctx) -> None:
+    """After a move, the unit attacks each thing now in reach once (CHARGE adds its bonus)."""
+    u["charged"] = True
+    done: list[Target] = []
+    for tgt, d in aims:
+        if all(tgt is not x for x in done) and u in st.units and (tgt in st.units or tgt in st.forts):
+            done.append(tgt)
+            strike(st, u, tgt, d, ctx)
+    u.pop("charged", None)
+
+
+# -- one attack ------------------------------------------------------------------------------
+
+
+def strike(st: DFState, att: Unit, tgt: Target, dist: int, ctx: Ctx, *,
+           catapult: bool = False) -> None:
+    """Resolves one attack: SWIFT first, else simultaneous; RANGE attackers take damage back only
+    from RANGE defenders; DEATHBLOW, PUSH and deaths follow."""
+    att["hidden"] = False
+    if isinstance(tgt, tuple):
+        _strike_stronghold(st, att, tgt, ctx, catapult=catapult)
+    elif "pw" not in tgt:
+        _strike_fort(st, att, tgt, ctx)
+    else:
+        _fight(st, att, tgt, dist, ctx, catapult=catapult)
+
+
+def _strike_stronghold(st: DFState, att: Unit, tgt: Place, ctx: Ctx, *, catapult: bool) -> None:
+    """A GIANT with both lanes open strikes once per lane (double damage), not when it fires."""
+    say(ctx, f"{C.name(att['card'])} strikes {{p{tgt[1]}}}'s Stronghold.")
+    hit = power(st, att) + att["kw"].get("SIEGE", 0)
+    double = att["giant"] and not catapult and _both_lanes_open(st, att)
+    damage_stronghold(st, tgt[1], hit * (2 if double else 1), ctx, source=att)
+    resolve_deaths(st, ctx)
+    trigger(st, att, "attacked", ctx)
+    resolve_deaths(st, ctx)
+
+
+def _strike_fort(st: DFState, att: Unit, tgt: Fort, ctx: Ctx) -> None:
+    say(ctx, f"{C.name(att['card'])} hits {C.name(tgt['card'])}.")
+    damage_fort(st, tgt, power(st, att), ctx, source=att)
+    resolve_deaths(st, ctx)
+    trigger(st, att, "attacked", ctx)
+    resolve_deaths(st, ctx)
+
+
+def _fight(st: DFState, att: Unit, tgt: Unit, dist: int, ctx: Ctx, *, catapult: bool) -> None:
+    """A unit attacks a unit: the exchange, death blows, PUSH, then the fight's triggers."""
+    tgt["hidden"] = False
+    say(ctx, f"{C.name(att['card'])} attacks {C.name(tgt['card'])}.")
+    _exchange(st, att, tgt, dist, ctx, catapult=catapult)
+    if tgt in st.units and health(st, tgt) <= 0 and has(st, tgt, "DEATHBLOW") and att in st.units:
+        say(ctx, f"{C.name(tgt['card'])} lands a death blow.")
+        damage_unit(st, att, power(st, tgt), ctx, source=tgt, combat=True)
+    if att in st.units and health(st, att) <= 0 and has(st, att, "DEATHBLOW") and tgt in st.units:
+        damage_unit(st, tgt, power(st, att), ctx, source=att, combat=True)
+    if has(st, att, "PUSH") and tgt in st.units and health(st, tgt) > 0 and att in st.units \
+            and health(st, att) > 0 and nudge(st, tgt, 4 * fwd(att["owner"]), ctx):
+        trigger(st, att, "pushed", ctx, damaged=tgt)
+    resolve_deaths(st, ctx)
+    if att in st.units and not catapult:
+        trigger(st, att, "fought", ctx, damaged=tgt)
+        resolve_deaths(st, ctx)
+    if dist == 2 and att in st.units and att["kw"].get("RECOIL"):
+        damage_unit(st, att, att["kw"]["RECOIL"], ctx, source=None)
+        resolve_deaths(st, ctx)
+    trigger(st, att, "attacked", ctx)
+    resolve_deaths(st, ctx)
+
+
+def _exchange(st: DFState, att: Unit, tgt: Unit, dist: int, ctx: Ctx, *, catapult: bool) -> None:
+    """The blows: SWIFT strikes first (the slower one hits back only if it lives), else both at
+    once; a RANGE attacker is hit back only by a RANGE defender, a catapult never."""
+    ap = _combat_power(st, att, tgt, dist)
+    dp = _combat_power(st, tgt, att, dist)
+    counter = not catapult and (not has(st, att, "RANGE") or has(st, tgt, "RANGE"))
+    a_swift, d_swift = has(st, att, "SWIFT"), has(st, tgt, "SWIFT")
+    if a_swift and not d_swift:
+        damage_unit(st, tgt, ap, ctx, source=att, combat=True)
+        if counter and health(st, tgt) > 0:
+            damage_unit(st, att, dp, ctx, source=tgt, combat=True)
+    elif d_swift and not a_swift and counter:
+        damage_unit(st, att, dp, ctx, source=tgt, combat=True)
+        if health(st, att) > 0:
+            damage_unit(st, tgt, ap, ctx, source=att, combat=True)
+    else:
+        damage_unit(st, tgt, ap, ctx, source=att, combat=True)
+        if counter:
+            damage_unit(st, att, dp, ctx, source=tgt, combat=True)
+
+
+def _both_lanes_open(st: DFState, att: Unit) -> bool:
+    row = enemy_row(att["owner"])
+    return all(unit_at(st, row * 4 + lane_of(s)) in (None, att) for s in att["sp"])
+
+
+def _combat_power(st: DFState, u: Unit, foe: Unit, dist: int) -> int:
+    """Power in a fight, with the bonuses that depend on the foe and the distance."""
+    p = power(st, u)
+    kw = u["kw"]
+    if kw.get("FRESHBANE") and health(st, foe) >= max_health(st, foe):
+        p += kw["FRESHBANE"]
+    if kw.get("LONGSHOT") and dist == 2:
+        p += kw["LONGSHOT"]
+    if kw.get("GIANTBANE") and foe["giant"]:
+        p += kw["GIANTBANE"]
+    if kw.get("CHARGE") and u.get("charged"):
+        p += kw["CHARGE"]
+    return p

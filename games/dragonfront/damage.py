@@ -1,0 +1,195 @@
+"""Damage and death: hurting units, walls and Strongholds, what a unit's hits set off (SIPHON,
+BLIGHT, STUN), removing the dead (DEATH, EXECUTE, RESPAWN, SURVIVOR, fragment refunds), and the end
+of the game when a Stronghold falls.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.dragonfront import cards as C
+from games.dragonfront import resources, triggers
+from games.dragonfront.board import (
+    find_fort,
+    is_wall,
+    new_unit,
+    place_unit,
+    row_of,
+    spawn_row,
+    unit_at,
+)
+from games.dragonfront.conditions import check
+from games.dragonfront.context import Ctx, say, say_about
+from games.dragonfront.state import STRONGHOLD, DFState, DFTermination, Fort, Target, Unit
+from games.dragonfront.stats import has, health
+
+Source = Unit | Fort | None
+"""What deals damage: a unit (its hits set off SIPHON, BLIGHT, ...), a fort, or None (a spell,
+fatigue, poison)."""
+
+
+def damage_any(st: DFState, t: Target, n: int, ctx: Ctx, *, source: Source) -> int:
+    """Damages a unit, a wall or a Stronghold; returns the damage dealt."""
+    if isinstance(t, tuple):
+        return damage_stronghold(st, t[1], n, ctx, source=source)
+    if "pw" in t:
+        return damage_unit(st, t, n, ctx, source=source)
+    return damage_fort(st, t, n, ctx, source=source)
+
+
+def damage_unit(st: DFState, u: Unit, n: int, ctx: Ctx, *, source: Source,
+                combat: bool = False) -> int:
+    """Deals damage to a unit (ARMOR softens combat hits) and runs what damage sets off."""
+    if combat and has(st, u, "ARMOR"):
+        n -= has(st, u, "ARMOR")
+    if combat and u["kw"].get("BULWARK"):
+        n = min(n, u["kw"]["BULWARK"])
+    if n <= 0 or u not in st.units:
+        return 0
+    if source is not None and "pw" not in source and u["kw"].get("FORTPROOF"):
+        return 0
+    u["dmg"] += n
+    u["hurt"] = True
+    if source is not None and "pw" in source:
+        u["killer"] = source["id"]
+    say_about(ctx, u, f"{C.name(u['card'])} takes {n} damage.")
+    triggers.unit_damaged(st, u, n, ctx)
+    if source is not None and "pw" in source and source["owner"] != u["owner"]:
+        _dealt_by_unit(st, source, u, n, ctx, combat=combat)
+    return n
+
+
+def _dealt_by_unit(st: DFState, src: Unit, victim: Unit | None, n: int, ctx: Ctx, *,
+                   combat: bool) -> None:
+    """Runs what a unit's damage sets off: SIPHON, BLIGHT, STUN and "units damaged by this unit"."""
+    siphon = has(st, src, "SIPHON")
+    if siphon:
+        pl = st.players[src["owner"]]
+        pl["sh"] = min(STRONGHOLD, pl["sh"] + siphon)
+    if victim is None:
+        return
+    if has(st, src, "BLIGHT"):
+        victim["frags"] = 0
+    if combat and has(st, src, "STUN"):
+        victim["stun"] = 1
+    triggers.dealt_damage(st, src, victim, n, ctx)
+
+
+def damage_fort(st: DFState, f: Fort, n: int, ctx: Ctx, *, source: Source) -> int:
+    """Damages a WALL fort, destroying it at 0."""
+    if not is_wall(f) or n <= 0 or f not in st.forts:
+        return 0
+    f["dmg"] += n
+    say(ctx, f"{C.name(f['card'])} takes {n} damage.")
+    triggers.fort_damaged(st, f, n, ctx)
+    if source is not None and "pw" in source:
+        _dealt_by_unit(st, source, None, n, ctx, combat=False)
+    if f["dmg"] >= f["hp"] and f in st.forts:
+        destroy_fort(st, f, ctx)
+    return n
+
+
+def damage_stronghold(st: DFState, seat: int, n: int, ctx: Ctx, *, source: Source) -> int:
+    """Damages a Stronghold; a guarding unit in that seat's Spawn Row takes it instead."""
+    if n <= 0:
+        return 0
+    for g in st.units:
+        if g["owner"] == seat and g["kw"].get("GUARD") \
+                and spawn_row(seat) in {row_of(s) for s in g["sp"]}:
+            say(ctx, f"{C.name(g['card'])} shields {{p{seat}}}'s Stronghold.")
+            return damage_unit(st, g, n, ctx, source=source)
+    p = st.players[seat]
+    p["sh"] -= n
+    say(ctx, f"{{p{seat}}}'s Stronghold takes {n} damage ({max(0, p['sh'])} left).")
+    if source is not None and "pw" in source:
+        _dealt_by_unit(st, source, None, n, ctx, combat=False)
+    triggers.stronghold_damaged(st, seat, ctx)
+    check_end(st)
+    return n
+
+
+def check_end(st: DFState) -> None:
+    """Ends the game when a Stronghold has fallen."""
+    if st.result is not None:
+        return
+    dead = [s for s in (0, 1) if st.players[s]["sh"] <= 0]
+    if len(dead) == 2:
+        st.result = {"winners": [], "reason": DFTermination.BOTH_STRONGHOLDS.value}
+    elif dead:
+        st.result = {"winners": [1 - dead[0]], "reason": DFTermination.STRONGHOLD.value}
+    if st.result is not None:
+        st.phase = "over"
+
+
+# -- death -----------------------------------------------------------------------------------
+
+
+def destroy_fort(st: DFState, f: Fort, ctx: Ctx) -> None:
+    """Removes a fort (and its other half) and runs its DEATH effects."""
+    if f not in st.forts:
+        return
+    st.forts.remove(f)
+    twin = find_fort(st, f["twin"]) if f.get("twin") else None
+    if twin is not None:
+        st.forts.remove(twin)
+    say(ctx, f"{C.name(f['card'])} is destroyed.")
+    triggers.fort_destroyed(st, f, ctx)
+
+
+def resolve_deaths(st: DFState, ctx: Ctx) -> None:
+    """Removes dead units, then runs DEATH, EXECUTE, RESPAWN, SURVIVOR and fragment refunds."""
+    while st.result is None:
+        dead = [u for u in st.units if u["dmg"] >= u["hp"] and health(st, u) <= 0]
+        if not dead:
+            break
+        for u in dead:
+            st.units.remove(u)
+        fallen = {u["id"]: u for u in dead}
+        for u in dead:
+            _on_death(st, u, ctx, fallen)
+    survivors = [u for u in st.units if u.pop("hurt", False)]
+    for u in survivors:
+        triggers.survived(st, u, ctx)
+
+
+def _on_death(st: DFState, u: Unit, ctx: Ctx, fallen: dict[int, Unit]) -> None:
+    owner = u["owner"]
+    u.pop("hurt", None)
+    say(ctx, f"{C.name(u['card'])} of {{p{owner}}} is destroyed.")
+    triggers.unit_died(st, u, ctx, fallen)
+    if u["champ"]:
+        st.players[owner]["champ_dead"] = True
+    if not u.get("respawn"):
+        _lend_respawn(st, u)
+    if u.get("respawn"):
+        _respawn(st, u, ctx)
+    if u["frags"]:
+        resources.gain_mana(st, owner, u["frags"])
+
+
+def _lend_respawn(st: DFState, u: Unit) -> None:
+    """A unit without RESPAWN of its own gets one from an ally's RESPAWN aura."""
+    owner = u["owner"]
+    for src in st.units:
+        for a in src["ab"]:
+            if a["on"] == "aura" and a.get("respawn") and src["owner"] == owner \
+                    and check(st, a.get("if"), u, owner, None):
+                u["respawn"] = a["respawn"]
+
+
+def _respawn(st: DFState, u: Unit, ctx: Ctx) -> None:
+    """RESPAWN: the named card (one at random of a list) fills the dead unit's free spaces, one
+    unit per space (a giant takes both or none), each firing its SPAWN effects."""
+    spaces = [s for s in u["sp"] if unit_at(st, s) is None]
+    rid: Any = u["respawn"]
+    if isinstance(rid, list):
+        rid = st.rng.choice(rid)
+    giant = C.card(rid)["giant"]
+    for s in spaces:
+        if giant and len(spaces) < 2:
+            break
+        nu = new_unit(st, rid, u["owner"], spaces if giant else [s])
+        place_unit(st, nu)
+        triggers.trigger(st, nu, "spawn", ctx)
+        if giant:
+            break

@@ -1,0 +1,275 @@
+"""Playing cards: what a card costs, where it may be played, and what playing it does (deploying a
+unit or the champion, building a fort, casting a spell)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.dragonfront import cards as C
+from games.dragonfront.actions import Play
+from games.dragonfront.board import (
+    enemy_row,
+    find_fort,
+    find_unit,
+    fort_at,
+    in_territory,
+    new_fort,
+    new_unit,
+    place_unit,
+    row_of,
+    space_name,
+    spawn_row,
+    unit_at,
+)
+from games.dragonfront.context import Ctx, say
+from games.dragonfront.damage import resolve_deaths
+from games.dragonfront.effects import run_effects
+from games.dragonfront.movement import free_for
+from games.dragonfront.state import STRONGHOLD, DFState, Fort, Target, Unit
+from games.dragonfront.triggers import arrived, trigger
+
+# -- costs -----------------------------------------------------------------------------------
+
+
+def champion_cost(st: DFState, seat: int) -> int:
+    """The champion costs 15 less the own Stronghold's damage and the banked tokens (never < 0)."""
+    p = st.players[seat]
+    return max(0, 15 - (STRONGHOLD - p["sh"]) - p["tokens"])
+
+
+def card_cost(st: DFState, seat: int, cid: str) -> int:
+    """Returns what a card costs its seat now (cost changes from own units and forts included)."""
+    if cid == st.players[seat]["champion"]:
+        return champion_cost(st, seat)
+    c = C.card(cid)
+    return max(0, c["cost"] + _cost_change(st, seat, c["type"]))
+
+
+def _cost_change(st: DFState, seat: int, kind: str) -> int:
+    """Returns how much a seat's own units and forts change the cost of its cards of one type."""
+    memo = st.__dict__.get("_listing_memo")
+    key = ("cost", seat, kind)
+    if memo is not None and key in memo:
+        cached: int = memo[key]
+        return cached
+    change = 0
+    for x in [*st.units, *st.forts]:
+        if x["owner"] != seat:
+            continue
+        for a in x["ab"]:
+            if a["on"] == "cost" and a["kind"] == kind:
+                change += a["n"]
+    if memo is not None:
+        memo[key] = change
+    return change
+
+
+# -- where a card may go ---------------------------------------------------------------------
+
+
+def unit_spaces(st: DFState, seat: int, cid: str) -> list[list[int]]:
+    """Lists where a unit may be played: own Spawn Row (BREACH: any row but the enemy's Spawn Row);
+    a GIANT takes two adjacent spaces of one row. Hidden enemies look empty."""
+    c = C.card(cid)
+    breach = bool(c["kw"].get("BREACH"))
+    width = 2 if c["giant"] else 1
+    memo = st.__dict__.get("_listing_memo")
+    key = ("spaces", seat, breach, width)
+    if memo is not None and key in memo:
+        cached: list[list[int]] = memo[key]
+        return cached
+    rows = [r for r in range(4) if r != enemy_row(seat)] if breach else [spawn_row(seat)]
+    out: list[list[int]] = []
+    for r in rows:
+        for lane in range(4 - width + 1):
+            spaces = [r * 4 + lane + i for i in range(width)]
+            if all(free_for(st, s, None, seen_by=seat) for s in spaces):
+                out.append(spaces)
+    if memo is not None:
+        memo[key] = out
+    return out
+
+
+def fort_spaces(st: DFState, seat: int) -> list[int]:
+    """Lists Frontline spaces open for a fort (no fort, no visible enemy unit)."""
+    out = []
+    for sp in range(4, 12):
+        x = unit_at(st, sp)
+        if x is not None and x["owner"] != seat and not x["hidden"]:
+            continue
+        if fort_at(st, sp) is None:
+            out.append(sp)
+    return out
+
+
+def _enemy_fort_free(st: DFState, seat: int) -> list[str]:
+    return [f"f{f['id']}" for f in st.forts if f["owner"] != seat
+            and not ((x := unit_at(st, f["sp"])) is not None and x["owner"] != seat)]
+
+
+_PLACE_TARGETS: dict[str, Callable[[DFState, int], list[str]]] = {
+    "none": lambda st, seat: ["-"],
+    "fort": lambda st, seat: [f"f{f['id']}" for f in st.forts],
+    "enemy_fort_free": _enemy_fort_free,
+    "enemy_territory_fort": lambda st, seat: [f"f{f['id']}" for f in st.forts
+                                              if not in_territory(seat, row_of(f["sp"]))],
+    "lane": lambda st, seat: [f"L{c}" for c in range(4)],
+    "front_row": lambda st, seat: ["R1", "R2"],
+    "row": lambda st, seat: [f"R{r}" for r in range(4)],
+}
+"""Spell target kinds that name no unit: forts, lanes, rows, or nothing ("-")."""
+
+_UnitTest = Callable[[Unit, int], bool]
+
+_UNIT_TARGETS: dict[str, _UnitTest] = {
+    "enemy_unit": lambda u, seat: u["owner"] != seat,
+    "ally_unit": lambda u, seat: u["owner"] == seat,
+    "nonchamp": lambda u, seat: not u["champ"],
+    "ally_nonchamp": lambda u, seat: u["owner"] == seat and not u["champ"],
+    "frontline_unit": lambda u, seat: row_of(u["sp"][0]) in (1, 2),
+    "poisoned_unit": lambda u, seat: bool(u["poison"]),
+    "stunned_nonchamp": lambda u, seat: bool(u["stun"]) and not u["champ"],
+    "ally_nongiant": lambda u, seat: u["owner"] == seat and not u["giant"],
+    "enemy_nonchamp": lambda u, seat: u["owner"] != seat and not u["champ"],
+    "enemy_nongiant": lambda u, seat: u["owner"] != seat and not u["giant"],
+    "enemy_nonchamp_home": lambda u, seat: u["owner"] != seat and not u["champ"]
+    and in_territory(seat, row_of(u["sp"][0])),
+}
+"""Spell target kinds that name a unit, by the test a unit must pass ("unit": any unit;
+"race:<RACE>": a unit of that race)."""
+
+
+def _unit_test(kind: str) -> _UnitTest:
+    test = _UNIT_TARGETS.get(kind)
+    if test is not None:
+        return test
+    if kind.startswith("race:"):
+        race = kind[5:]
+        return lambda u, seat: (C.card(u["card"])["race"] or "") == race
+    return lambda u, seat: True
+
+
+def spell_targets(st: DFState, seat: int, kind: str) -> list[str]:
+    """Lists a spell's legal target codes for `seat` (hidden enemies and STEELWARD units excluded)."""
+    places = _PLACE_TARGETS.get(kind)
+    if places is not None:
+        return places(st, seat)
+    test = _unit_test(kind)
+    return [f"u{u['id']}" for u in st.units
+            if not (u["hidden"] and u["owner"] != seat or u["kw"].get("STEELWARD"))
+            and test(u, seat)]
+
+
+def plays(st: DFState, seat: int, cid: str) -> list[Play]:
+    """Lists every way to play one card (spaces, targets and CHOOSE ONE modes)."""
+    c = C.card(cid)
+    out: list[Play] = []
+    if c["type"] in ("unit", "champion"):
+        modes = [-1] if not c.get("modes") else [0, 1]
+        for spaces in unit_spaces(st, seat, cid):
+            for m in modes:
+                out.append(Play(cid, str(spaces[0]), m))
+    elif c["type"] == "fort":
+        open_spaces = fort_spaces(st, seat)
+        if c["giant"]:
+            out.extend(Play(cid, str(sp)) for sp in open_spaces
+                       if sp % 4 < 3 and sp + 1 in open_spaces)
+        else:
+            out.extend(Play(cid, str(sp)) for sp in open_spaces)
+    elif c.get("modes"):
+        for m, mode in enumerate(c["modes"]):
+            out.extend(Play(cid, t, m) for t in spell_targets(st, seat, mode["target"]))
+    else:
+        out.extend(Play(cid, t) for t in spell_targets(st, seat, c["target"]))
+    return out
+
+
+# -- playing ---------------------------------------------------------------------------------
+
+
+def target_of(st: DFState, where: str) -> Target | None:
+    """Returns what a spell's target code names (None for "-" or a piece no longer there)."""
+    if where == "-":
+        return None
+    if where[0] == "u":
+        return find_unit(st, int(where[1:]))
+    if where[0] == "f":
+        return find_fort(st, int(where[1:]))
+    if where[0] == "L":
+        return ("lane", int(where[1:]))
+    return ("row", int(where[1:]))
+
+
+def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
+    """Plays a card from hand or the champion from its podium. A unit played onto a space a hidden
+    enemy holds reveals that enemy instead, and the card stays in hand, no mana spent."""
+    p = st.players[seat]
+    cid = action.card
+    c = C.card(cid)
+    cost = card_cost(st, seat, cid)
+    spaces: list[int] = []
+    if c["type"] in ("unit", "champion", "fort"):
+        spaces = [int(action.where)] + ([int(action.where) + 1] if c["giant"] else [])
+    if c["type"] in ("unit", "champion"):
+        blockers = [x for s in spaces if (x := unit_at(st, s)) is not None]
+        if blockers:
+            blockers[0]["hidden"] = False
+            say(ctx, f"A hidden {C.name(blockers[0]['card'])} of {{p{blockers[0]['owner']}}} "
+                     "holds that space.")
+            return
+    p["mana"] -= cost
+    if c["type"] == "champion":
+        p["champion"] = None
+        p["tokens"] = 0
+    else:
+        p["hand"].remove(cid)
+    if c["type"] in ("unit", "champion"):
+        _deploy(st, seat, action, spaces, ctx)
+    elif c["type"] == "fort":
+        _build(st, seat, cid, spaces, ctx)
+    else:
+        say(ctx, f"{{p{seat}}} casts {c['name']}.")
+        spell = c["modes"][action.mode] if action.mode >= 0 else c
+        run_effects(st, spell["do"], Ctx(owner=seat, target=target_of(st, action.where),
+                                         events=ctx.events))
+
+
+def _deploy(st: DFState, seat: int, action: Play, spaces: list[int], ctx: Ctx) -> None:
+    """A unit arrives: STEALTH hides it, RUSH lets it act at once, then its chosen mode, its SPAWN
+    effects and what its arrival sets off elsewhere."""
+    c = C.card(action.card)
+    u = new_unit(st, action.card, seat, spaces)
+    u["hidden"] = bool(u["kw"].get("STEALTH"))
+    u["sick"] = not u["kw"].get("RUSH")
+    u["just_played"] = True
+    place_unit(st, u)
+    if u["hidden"]:
+        say(ctx, f"{{p{seat}}} deploys a hidden unit.")
+        say(ctx, f"You deploy {c['name']} (hidden) on {space_name(spaces[0], seat)}.", (seat,))
+    else:
+        say(ctx, f"{{p{seat}}} deploys {c['name']}.")
+    if action.mode >= 0:
+        run_effects(st, c["modes"][action.mode]["do"], Ctx(owner=seat, me=u, events=ctx.events))
+    trigger(st, u, "spawn", ctx)
+    u.pop("just_played", None)
+    resolve_deaths(st, ctx)
+    arrived(st, u, ctx)
+    resolve_deaths(st, ctx)
+
+
+def _build(st: DFState, seat: int, cid: str, spaces: list[int], ctx: Ctx) -> None:
+    """A fort is built (a giant fort as two linked halves): it unblesses its tiles, then its SPAWN
+    effects and the units' "fort_spawned" ones run."""
+    built: list[Fort] = [new_fort(st, cid, seat, sp) for sp in spaces]
+    if len(built) == 2:
+        built[0]["twin"], built[1]["twin"] = built[1]["id"], built[0]["id"]
+    for f in built:
+        st.forts.append(f)
+        if f["sp"] in st.blessed and not f["kw"].get("BLESSED"):
+            st.blessed.remove(f["sp"])
+    st.forts.sort(key=lambda x: x["id"])
+    say(ctx, f"{{p{seat}}} builds {C.name(cid)}.")
+    trigger(st, built[0], "spawn", ctx)
+    for x in list(st.units):
+        trigger(st, x, "fort_spawned", ctx)
+    resolve_deaths(st, ctx)

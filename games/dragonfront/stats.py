@@ -1,0 +1,190 @@
+"""What a unit is now: its keywords, power and health after auras, statics, COMMAND bonuses, UNION
+and this turn's changes; and who occupies a fort.
+
+Auras and statics carry conditions, which `conditions.check` evaluates; conditions ask about these
+stats in turn, so the two modules refer to each other as modules.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from games.dragonfront import cards as C
+from games.dragonfront import conditions
+from games.dragonfront.board import lane_of, row_of, spaces_of, unit_at
+from games.dragonfront.state import DFState, Fort, Unit
+
+Ability = dict[str, Any]
+"""An ability as the card file writes it: {"on": trigger, "if": condition, "do": [effect, ...]}
+(auras, statics and COMMAND bonuses carry "pw", "hp", "kw" instead of "do")."""
+
+
+def has(st: DFState, u: Unit, kw: str) -> int:
+    """Returns a unit's value for a keyword (0 when absent), auras and conditions included."""
+    v: int = u["kw"].get(kw, 0)
+    if v:
+        return v
+    tmp = u.get("tmpkw")
+    if tmp and tmp.get(kw):
+        got: int = tmp[kw]
+        return got
+    cached = st.__dict__.get("_kw_cache")
+    if cached is not None:
+        kws = cached.get(u["id"])
+        if kws is None:
+            kws = cached[u["id"]] = _mods(st, u, kw_only=True)[2] if _has_mods(st, u) else {}
+        found: int = kws.get(kw, 0)
+        return found
+    if not _has_mods(st, u):
+        return 0
+    return _mods(st, u, kw_only=True)[2].get(kw, 0)
+
+
+def power(st: DFState, u: Unit) -> int:
+    """Returns a unit's current power."""
+    p: int = (u["eotpw"] if u["eotpw"] is not None else u["pw"]) + u.get("tmp", 0)
+    if _has_mods(st, u):
+        p += _mods(st, u)[0]
+    if u["kw"].get("UNION"):
+        rows = {row_of(s) for s in u["sp"]}
+        p += sum(1 for o in st.units if o is not u and o["owner"] == u["owner"]
+                 and row_of(o["sp"][0]) in rows)
+    return max(0, p)
+
+
+def max_health(st: DFState, u: Unit | Fort) -> int:
+    """Returns a unit's maximum health, auras included."""
+    h: int = u["hp"]
+    if _has_mods(st, u):
+        h += _mods(st, u)[1]
+    return h
+
+
+def health(st: DFState, u: Unit | Fort, *, aura: bool = True) -> int:
+    """Returns a unit's remaining health."""
+    top: int = max_health(st, u) if aura else u["hp"]
+    return top - u["dmg"]
+
+
+def occupant(st: DFState, f: Fort) -> Unit | None:
+    """Returns the ground unit standing on a fort (flying units never occupy forts)."""
+    u = unit_at(st, f["sp"])
+    if u is None or has(st, u, "FLIGHT"):
+        return None
+    return u
+
+
+# -- auras, statics and COMMAND bonuses ------------------------------------------------------
+
+
+def _sources(st: DFState, owner: int, u: Unit) -> list[tuple[Ability, dict[str, Any] | None]]:
+    """Returns the abilities that may change a unit, each with the unit or fort casting it (None
+    for the unit's own statics and the waiting champion's COMMAND bonuses)."""
+    sources: list[tuple[Ability, dict[str, Any] | None]] = []
+    for a in u["ab"]:
+        if a["on"] == "static":
+            sources.append((a, None))
+    for src in st.units:
+        if src["owner"] == owner:
+            for a in src["ab"]:
+                if a["on"] == "aura":
+                    sources.append((a, src))
+    champ = st.players[owner]["champion"]
+    if champ:
+        for a in C.card(champ)["abilities"]:
+            if a["on"] == "command":
+                sources.append((a, None))
+    for f in st.forts:
+        if f["owner"] == owner:
+            for a in f["ab"]:
+                if a["on"] == "aura":
+                    sources.append((a, f))
+    return sources
+
+
+def _mods(st: DFState, u: Unit, *, kw_only: bool = False) -> tuple[int, int, dict[str, int]]:
+    """Returns the (power, health, keywords) a unit gets from its own conditions and from auras
+    (with `kw_only`, sources that grant no keyword are skipped)."""
+    pw = hp = 0
+    kws: dict[str, int] = {}
+    owner = u["owner"]
+    for a, src in _sources(st, owner, u):
+        if kw_only and "kw" not in a:
+            continue
+        if src is None:
+            hit = conditions.check(st, a.get("if"), u, owner, None)
+        else:
+            hit = _aura_hits(st, a, src, u)
+        if hit:
+            pw += a.get("pw", 0)
+            hp += a.get("hp", 0)
+            kws.update(a.get("kw", {}))
+    return pw, hp, kws
+
+
+def _aura_hits(st: DFState, a: Ability, src: dict[str, Any], u: Unit) -> bool:
+    """Tells whether an aura of `src` (a unit or a fort) reaches `u`."""
+    if a.get("src_if") == "full_health" and "pw" in src and health(st, src, aura=False) < src["hp"]:
+        return False
+    if not _AURA_REACH.get(a["who"], _reaches_any)(src, u):
+        return False
+    return conditions.check(st, a.get("if"), u, u["owner"], None)
+
+
+def _reaches_any(src: dict[str, Any], u: Unit) -> bool:
+    return True
+
+
+def _same_lane(src: dict[str, Any], u: Unit) -> bool:
+    return bool({lane_of(s) for s in spaces_of(src)} & {lane_of(s) for s in u["sp"]})
+
+
+def _same_row(src: dict[str, Any], u: Unit) -> bool:
+    return bool({row_of(s) for s in spaces_of(src)} & {row_of(s) for s in u["sp"]})
+
+
+def _other(src: dict[str, Any], u: Unit) -> bool:
+    return u is not src
+
+
+def _on_space(src: dict[str, Any], u: Unit) -> bool:
+    return "pw" not in src and bool(set(spaces_of(src)) & set(u["sp"]))
+
+
+def _occupant(src: dict[str, Any], u: Unit) -> bool:
+    return _on_space(src, u) and not u["kw"].get("FLIGHT")
+
+
+_AURA_REACH = {"allies_lane": _same_lane, "allies_row": _same_row, "other_allies": _other,
+               "on_space": _on_space, "occupant": _occupant}
+"""Whom an aura reaches ("who"), besides its condition; any other value reaches every ally."""
+
+
+def _has_mods(st: DFState, u: Unit | Fort) -> bool:
+    """Tells whether anything could change a unit's stats (so plain units skip `_mods`)."""
+    for a in u["ab"]:
+        if a["on"] == "static":
+            return True
+    champ = st.players[u["owner"]]["champion"]
+    if champ and champ in _special_cards()[1]:
+        return True
+    key = (st.next_id, len(st.units), len(st.forts))
+    cached = st.__dict__.get("_aura_key")
+    if cached is not None and cached[0] == key:
+        found: bool = cached[1]
+        return found
+    auras = _special_cards()[0]
+    found = any(x["card"] in auras for x in st.units) or any(f["card"] in auras for f in st.forts)
+    st.__dict__["_aura_key"] = (key, found)
+    return found
+
+
+@cache
+def _special_cards() -> tuple[frozenset[str], frozenset[str]]:
+    """Returns the cards with auras and the champions with COMMAND bonuses."""
+    table = C.cards()
+    auras = frozenset(k for k, c in table.items() if any(a["on"] == "aura" for a in c["abilities"]))
+    command = frozenset(k for k, c in table.items()
+                        if any(a["on"] == "command" for a in c["abilities"]))
+    return auras, command

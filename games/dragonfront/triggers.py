@@ -1,0 +1,209 @@
+"""Triggered abilities: which units and forts listen to what happened, and in which context their
+effects run. Every ability trigger name ("on") the engine reacts to is matched here, except the
+cost, aura, static and COMMAND abilities that `stats` and `play` read.
+
+The effect interpreter runs these effects and sets off more triggers in turn, so this module and
+the interpreter's (`effects`, `damage`, `movement`, `resources`) refer to each other as modules.
+"""
+
+from __future__ import annotations
+
+from games.dragonfront import cards as C
+from games.dragonfront import effects
+from games.dragonfront.board import (
+    find_unit,
+    fort_at,
+    has_flight_raw,
+    is_alive,
+    lane_of,
+    spaces_of,
+)
+from games.dragonfront.conditions import check
+from games.dragonfront.context import Ctx, say_about
+from games.dragonfront.state import DFState, Fort, Unit
+
+
+def trigger(st: DFState, x: Unit | Fort, on: str, ctx: Ctx, *,
+            damaged: Unit | None = None) -> None:
+    """Runs a unit's or fort's abilities for one trigger (conditions checked) while it stays."""
+    for a in list(x["ab"]):
+        if a["on"] == on and check(st, a.get("if"), x, x["owner"], None):
+            if "pw" in x and x not in st.units:
+                return
+            if "pw" not in x and x not in st.forts:
+                return
+            sub = Ctx(owner=a.get("seat", x["owner"]), me=x, events=ctx.events, damaged=damaged)
+            effects.run_effects(st, a["do"], sub)
+
+
+# -- damage ----------------------------------------------------------------------------------
+
+
+def unit_damaged(st: DFState, u: Unit, n: int, ctx: Ctx) -> None:
+    """A unit took `n` damage: its "damaged" abilities."""
+    for a in [a for a in u["ab"] if a["on"] == "damaged"]:
+        sub = Ctx(owner=a.get("seat", u["owner"]), me=u, events=ctx.events, dealt=n)
+        effects.run_effects(st, a["do"], sub)
+
+
+def fort_damaged(st: DFState, f: Fort, n: int, ctx: Ctx) -> None:
+    """A wall took `n` damage: its "damaged" abilities."""
+    for a in f["ab"]:
+        if a["on"] == "damaged":
+            effects.run_effects(st, a["do"], Ctx(owner=f["owner"], me=f, dealt=n,
+                                                 events=ctx.events))
+
+
+def dealt_damage(st: DFState, src: Unit, victim: Unit, n: int, ctx: Ctx) -> None:
+    """A unit dealt `n` damage to an enemy unit: its "dealt_damage" abilities."""
+    for a in src["ab"]:
+        if a["on"] == "dealt_damage":
+            effects.run_effects(st, a["do"], Ctx(owner=src["owner"], me=src, damaged=victim,
+                                                 dealt=n, events=ctx.events))
+
+
+def stronghold_damaged(st: DFState, seat: int, ctx: Ctx) -> None:
+    """A seat's Stronghold took damage: everyone's "any/enemy/own_sh_damaged" abilities."""
+    for x in [*st.units, *st.forts]:
+        for a in x["ab"]:
+            on = a["on"]
+            if on == "any_sh_damaged" or (on == "enemy_sh_damaged" and x["owner"] != seat) \
+                    or (on == "own_sh_damaged" and x["owner"] == seat):
+                effects.run_effects(st, a["do"], Ctx(owner=x["owner"], me=x, events=ctx.events))
+
+
+# -- death -----------------------------------------------------------------------------------
+
+
+def fort_destroyed(st: DFState, f: Fort, ctx: Ctx) -> None:
+    """A fort fell: its own DEATH abilities, then everyone's "fort_destroyed" ones."""
+    for a in f["ab"]:
+        if a["on"] == "death":
+            effects.run_effects(st, a["do"], Ctx(owner=f["owner"], me=None, victim_space=f["sp"],
+                                                 events=ctx.events))
+    for x in [*st.units, *st.forts]:
+        for a in x["ab"]:
+            if a["on"] == "fort_destroyed":
+                effects.run_effects(st, a["do"], Ctx(owner=x["owner"], me=x, events=ctx.events))
+
+
+def unit_died(st: DFState, u: Unit, ctx: Ctx, fallen: dict[int, Unit]) -> None:
+    """A unit died (and left the board): its DEATH abilities, its killer's EXECUTE, everyone's
+    "died" abilities, and those of the forts it stood on. `fallen` holds the units that died
+    with it, so a killer that fell in the same fight still executes."""
+    base = u["sp"][0]
+    owner = u["owner"]
+    for a in u["ab"]:
+        if a["on"] == "death" and check(st, a.get("if"), u, owner, None):
+            effects.run_effects(st, a["do"], Ctx(owner=owner, me=None, victim_space=base, victim=u,
+                                                 events=ctx.events))
+    _executed(st, u, base, ctx, fallen)
+    _died(st, u, ctx)
+    for f in list(st.forts):
+        if f["sp"] in u["sp"] and not has_flight_raw(u):
+            for a in f["ab"]:
+                if a["on"] == "occupant_died":
+                    effects.run_effects(st, a["do"], Ctx(owner=f["owner"], me=f,
+                                                         events=ctx.events))
+
+
+def _executed(st: DFState, u: Unit, base: int, ctx: Ctx, fallen: dict[int, Unit]) -> None:
+    killer = u.get("killer")
+    if killer is None:
+        return
+    k = find_unit(st, killer) or fallen.get(killer)
+    if k is None or k["owner"] == u["owner"]:
+        return
+    for a in k["ab"]:
+        if a["on"] == "execute":
+            effects.run_effects(st, a["do"], Ctx(owner=k["owner"], me=k, victim=u,
+                                                 victim_space=base, events=ctx.events))
+
+
+def _died(st: DFState, u: Unit, ctx: Ctx) -> None:
+    owner = u["owner"]
+    for x in list(st.units):
+        for a in x["ab"]:
+            on = a["on"]
+            if (on == "any_died" or (on == "ally_died" and x["owner"] == owner)
+                    or (on == "enemy_died" and x["owner"] != owner)) and x in st.units \
+                    and check(st, a.get("if"), x, x["owner"], None):
+                effects.run_effects(st, a["do"], Ctx(owner=x["owner"], me=x, events=ctx.events))
+
+
+def survived(st: DFState, u: Unit, ctx: Ctx) -> None:
+    """A unit took damage and lived: its SURVIVOR abilities."""
+    for a in u["ab"]:
+        if a["on"] == "survivor" and u in st.units:
+            effects.run_effects(st, a["do"], Ctx(owner=u["owner"], me=u, events=ctx.events))
+
+
+# -- arriving and moving ---------------------------------------------------------------------
+
+
+def arrived(st: DFState, u: Unit, ctx: Ctx) -> None:
+    """A unit was deployed: enemy forts and units watching its lane, and its owner's "own_spawn"
+    abilities."""
+    lanes = {lane_of(s) for s in u["sp"]}
+    for x in [*st.units, *st.forts]:
+        for a in list(x["ab"]):
+            watching = a["on"] == "enemy_spawn_lane" and x["owner"] != u["owner"] \
+                and u in st.units and lanes & {lane_of(s) for s in spaces_of(x)}
+            if watching or (a["on"] == "own_spawn" and x["owner"] == u["owner"] and x is not u):
+                effects.run_effects(st, a["do"], Ctx(owner=x["owner"], me=x, entrant=u,
+                                                     events=ctx.events))
+
+
+def spring_traps(st: DFState, u: Unit, spaces: list[int], ctx: Ctx) -> None:
+    """A ground unit stepped onto `spaces`: the enemy forts there spring their TRAP abilities."""
+    for s in spaces:
+        f = fort_at(st, s)
+        if f is not None and f["owner"] != u["owner"] and u in st.units:
+            for a in f["ab"]:
+                if a["on"] == "trap" and f in st.forts:
+                    say_about(ctx, u, f"{C.name(u['card'])} springs {C.name(f['card'])}.")
+                    effects.run_effects(st, a["do"], Ctx(owner=f["owner"], me=f, entrant=u,
+                                                         events=ctx.events))
+
+
+def enemy_entered(st: DFState, u: Unit, ctx: Ctx) -> None:
+    """A unit entered the enemy's territory: that seat's "enemy_enters" abilities."""
+    foe = 1 - u["owner"]
+    for x in list(st.units):
+        if x["owner"] == foe:
+            for a in x["ab"]:
+                if a["on"] == "enemy_enters":
+                    effects.run_effects(st, a["do"], Ctx(owner=foe, me=x, events=ctx.events))
+
+
+def moved(st: DFState, u: Unit, ctx: Ctx) -> None:
+    """A unit moved: its "moved" abilities (conditions checked) while it stays."""
+    for a in list(u["ab"]):
+        if a["on"] == "moved" and u in st.units and check(st, a.get("if"), u, u["owner"], None):
+            effects.run_effects(st, a["do"], Ctx(owner=u["owner"], me=u, events=ctx.events))
+
+
+def nudged(st: DFState, u: Unit, ctx: Ctx) -> None:
+    """A unit was pushed or pulled: everyone's "nudged" abilities while it stays."""
+    for x in [*st.units, *st.forts]:
+        for a in list(x["ab"]):
+            if a["on"] == "nudged" and u in st.units:
+                effects.run_effects(st, a["do"], Ctx(owner=x["owner"], me=x, entrant=u,
+                                                     events=ctx.events))
+
+
+# -- cards -----------------------------------------------------------------------------------
+
+
+def discarded(st: DFState, seat: int, cid: str, ctx: Ctx) -> None:
+    """Runs what a discard sets off: the card's own "when discarded" effect, then discard triggers."""
+    for a in C.card(cid)["abilities"]:
+        if a["on"] == "discarded":
+            effects.run_effects(st, a["do"], Ctx(owner=seat, events=ctx.events))
+    for x in [*st.units, *st.forts]:
+        for a in list(x["ab"]):
+            on = a["on"]
+            if (on == "any_discard" or (on == "own_discard" and x["owner"] == seat)) \
+                    and check(st, a.get("if"), x, x["owner"], None) and is_alive(st, x):
+                effects.run_effects(st, a["do"], Ctx(owner=a.get("seat", x["owner"]), me=x,
+                                                     events=ctx.events))

@@ -1,0 +1,119 @@
+"""What a Dragon Front seat may see: the board (hidden enemies left out), both players' public
+numbers and the seat's own hand; the text board; and the reshuffle of what a seat cannot see."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.core import View, header
+from games.dragonfront import cards as C
+from games.dragonfront.play import card_cost, champion_cost
+from games.dragonfront.rules import mana_income
+from games.dragonfront.state import DFState, Fort, Player, Unit, copy
+from games.dragonfront.stats import has, health, max_health, power
+from games.rng import Rng
+
+TRAIT_LABELS = ("FLIGHT", "RANGE", "SPRINT", "RUSH", "ARMOR", "STEALTH", "SWIFT", "BLIGHT", "STUN",
+                "DEATHBLOW", "BREACH", "BERSERK", "UNION", "CATAPULT", "SHIFT", "PUSH", "STEELWARD",
+                "BLESS", "REGEN", "SIPHON", "GUARD")
+"""The keywords a unit's view lists (auras included), in this order."""
+
+
+def view(st: DFState, seat: int | None) -> View:
+    """Returns the game's part of `seat`'s view (None = a spectator); who is to play, whose turn
+    it is and how the game ended are in the view's header."""
+    out: View = {
+        "phase": st.phase, "turn": st.turn, "first": st.first,
+        "players": [_player(st, s, p) for s, p in enumerate(st.players)],
+        "units": [_unit(st, u) for u in st.units if not (u["hidden"] and u["owner"] != seat)],
+        "forts": [_fort(f) for f in st.forts],
+        "blessed": list(st.blessed),
+    }
+    if seat is not None:
+        out["hand"] = [card_view(st, seat, cid) for cid in st.players[seat]["hand"]]
+    return out
+
+
+def _player(st: DFState, s: int, p: Player) -> dict[str, Any]:
+    champ = p["champion"]
+    return {
+        "seat": s, "faction": p["faction"], "stronghold": p["sh"], "mana": p["mana"],
+        "tokens": p["tokens"], "hand": len(p["hand"]), "deck": len(p["deck"]),
+        "fatigue": p["fatigue"], "mulligan": p["mulligan"],
+        "champion": None if champ is None else {
+            "card": champ, "name": C.name(champ), "cost": champion_cost(st, s),
+            "power": C.card(champ)["power"], "health": C.card(champ)["health"],
+            "text": C.card(champ)["text"]},
+        "income": mana_income(st, s), "discarded": p["discarded"],
+    }
+
+
+def _unit(st: DFState, u: Unit) -> dict[str, Any]:
+    return {
+        "id": u["id"], "card": u["card"], "name": C.name(u["card"]), "owner": u["owner"],
+        "spaces": list(u["sp"]), "power": power(st, u), "health": health(st, u),
+        "max_health": max_health(st, u), "fragments": u["frags"],
+        "traits": [k for k in TRAIT_LABELS if has(st, u, k)],
+        "stunned": bool(u["stun"]), "poisoned": u["poison"], "hidden": u["hidden"],
+        "giant": u["giant"], "acted": u["acted"], "sick": u["sick"], "champion": u["champ"],
+    }
+
+
+def _fort(f: Fort) -> dict[str, Any]:
+    wall = bool(f["kw"].get("WALL"))
+    return {"id": f["id"], "card": f["card"], "name": C.name(f["card"]), "owner": f["owner"],
+            "space": f["sp"], "wall": wall, "health": (f["hp"] - f["dmg"]) if wall else None}
+
+
+def card_view(st: DFState, seat: int, cid: str) -> dict[str, Any]:
+    """Returns one hand card as its owner sees it (cost after cost changes)."""
+    c = C.card(cid)
+    return {"card": cid, "name": c["name"], "type": c["type"], "cost": card_cost(st, seat, cid),
+            "power": c["power"], "health": c["health"], "giant": c["giant"],
+            "text": c["text"], "playable": C.is_supported(cid)}
+
+
+def text(v: View, names: Sequence[str]) -> str:
+    """Returns the board as text from the viewer's side (own Spawn Row at the bottom)."""
+    seat = header(v)["seat"]
+    me = seat if seat is not None else 0
+    grid: dict[int, str] = {}
+    for f in v["forts"]:
+        grid[f["space"]] = f"[{f['name'][:8]}]"
+    for u in v["units"]:
+        mark = "*" if u["owner"] == me else "!"
+        for sp in u["spaces"]:
+            grid[sp] = f"{mark}{u['name'][:9]} {u['power']}/{u['health']}"
+    lines = [_player_line(p, names) for p in v["players"]]
+    for r in (range(4) if me == 1 else range(3, -1, -1)):
+        lanes = range(4) if me == 0 else range(3, -1, -1)
+        lines.append(f"{(r if me == 0 else 3 - r) + 1} | " + " | ".join(
+            grid.get(r * 4 + c, ".").ljust(16) for c in lanes))
+    lines.append("    " + "   ".join(x.ljust(16) for x in "ABCD"))
+    if v.get("hand") is not None:
+        lines.append("Hand: " + ", ".join(f"{h['name']} ({h['cost']})" for h in v["hand"]))
+    return "\n".join(lines)
+
+
+def _player_line(p: dict[str, Any], names: Sequence[str]) -> str:
+    champ = p["champion"]
+    ch = f"{champ['name']} costs {champ['cost']}" if champ else "champion in play"
+    return (f"{names[p['seat']]} ({p['faction']}): Stronghold {p['stronghold']}, "
+            f"mana {p['mana']}, tokens {p['tokens']}, hand {p['hand']}, deck {p['deck']}, {ch}")
+
+
+def shuffle_hidden(st: DFState, observer: int | None, seed: int) -> DFState:
+    """Returns a copy with the other seats' hands and decks reshuffled together, and the
+    observer's own deck order reshuffled (hand sizes kept)."""
+    new = copy(st)
+    rng = Rng(seed)
+    for s, p in enumerate(new.players):
+        if s == observer:
+            rng.shuffle(p["deck"])
+            continue
+        pool = p["hand"] + p["deck"]
+        rng.shuffle(pool)
+        n = len(p["hand"])
+        p["hand"], p["deck"] = pool[:n], pool[n:]
+    return new

@@ -1,0 +1,1 @@
+"""Dragon Front offline tools: the card converter (`convert`) and the coverage report (`coverage`)."""
