@@ -734,6 +734,20 @@ def test_hidden_information_stays_hidden() -> None:
         GAME.apply(state, state.current, rng.choice(GAME.legal_actions(state, state.current)))
 
 
+def test_view_leaves_turn_and_outcome_to_the_header() -> None:
+    """Who plays, who won and why live in the header only; the board text reads them there."""
+    state = build({1: "archer", 2: "horse-archer", 3: "dragon-archer"}, {})
+    view = GAME.view(state, 0)
+    for key in ("game", "seat", "to_play", "over", "current", "active", "winner", "reason"):
+        assert key not in view
+    assert view["header"]["active"] == 0 and "A to play, 3 actions left." in GAME.text(view, "AB")
+    for code in ("attack:1:base", "attack:2:base", "attack:3:base"):
+        play(state, code)
+    head = GAME.view(state, None)["header"]
+    assert head["over"] and head["winners"] == [0] and head["termination"] == "base"
+    assert "Game over: A wins (base)." in GAME.text(GAME.view(state, None), "AB")
+
+
 def test_ai_picks_legal_actions_from_its_view_only() -> None:
     """The AI returns one of the offered actions and ends its turns."""
     state = GAME.new_game(11, 2)
