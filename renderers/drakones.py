@@ -373,7 +373,7 @@ def _headline(view: View, head: ViewHeader, names: Sequence[str]) -> str:
 
 
 def _subline(view: View, head: ViewHeader) -> str:
-    """Returns the band's second line: the base lock, strike back off, a near turn cap."""
+    """Returns the band's second line: the base lock, strike back off, a near step cap."""
     lock = view["lock"]
     sub = (f"Bases locked for {lock} more round{'s' if lock != 1 else ''}" if lock
            else "Bases unlocked: an empty side leaves its base open")
@@ -381,8 +381,6 @@ def _subline(view: View, head: ViewHeader) -> str:
         sub += "  ·  strike back off"
     if not head["over"] and view["steps_left"] <= 10:
         sub += f"  ·  {view['steps_left']} steps left this turn"
-    elif not head["over"] and view["moves_left"] == 0:
-        sub += "  ·  no free moves left this turn"
     return sub
 
 

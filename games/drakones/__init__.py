@@ -26,14 +26,20 @@ Rulings where the seed and `rules/drakones.md` are silent (each one is tested in
 - Banishing: with all six spaces full, a card may be played onto any of them (in cover or not).
 - Wisdom may be cast while the chosen deck is short: that player draws what is left and does not
   lose until a turn-start draw fails.
+- Rearranging is free and has no limit of its own (the seed sets none): moves and swaps are
+  offered all turn long, a rotation of all six cards included; only the house cap below, which
+  no player meets, bounds a turn.
 - Undo takes back the last action since the last draw or reveal (turn-start draw, 2-action draw,
-  Wisdom, Recall, Draw Two, Spy), repeatedly, by replaying the rest from that point; End turn,
-  Fire Rain and a game-winning hit are never undone.
-- House caps so that every game ends: a turn holds at most 40 steps (undone ones included; then
-  only End turn remains) and at most 4 free rearranging moves (undone ones included; lowered
-  from 6 so that random playouts and the computer's lookahead stay fast). Each turn
-  draws from its player's deck and no card ever returns to a deck, so a game has at most 122 turns
-  with actions; `max_actions` is 124 x 41.
+  Wisdom, Recall, Draw Two, Spy), repeatedly, by replaying the rest from that point; the undone
+  action gives back everything it used (its step, actions, cards). End turn, Fire Rain and a
+  game-winning hit are never undone.
+- House caps so that every game ends, set far above any real turn (at most 4 actions and rarely
+  a dozen attacks, so some 80 moves to spare): a turn holds at most 100 steps that are not undone (a
+  move, play, attack, bolt, cast or draw; then only Undo and End turn remain) and at most 100
+  undos (then Undo is no longer offered; the other choices stay). As every undo allows one more
+  step, a turn holds at most 100 + 2 x 100 + 1 = 301 actions. Each turn draws from its player's
+  deck and no card ever returns to a deck, so a game has at most 122 turns with actions;
+  `max_actions` is 124 x 301.
 - Recent public events (the last six) are kept in the state for the board image.
 """
 
@@ -55,7 +61,7 @@ INFO = GameInfo(
     title="Drakones",
     min_players=2,
     max_players=2,
-    max_actions=rules.MAX_TURNS * (rules.TURN_STEP_CAP + 1),
+    max_actions=rules.MAX_TURNS * rules.MAX_TURN_ACTIONS,
     score_min=0,
     score_max=1,
     summary=(

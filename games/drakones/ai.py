@@ -62,7 +62,6 @@ def state_from_view(view: View) -> State:
     state = State(Rng(0), players, view["first"], current, view["turn"], view["round"],
                   view["lock"], view["actions"], view["strike_back"])
     state.steps = rules.TURN_STEP_CAP - view["steps_left"]
-    state.moves = rules.MOVE_CAP - view["moves_left"]
     return state
 
 

@@ -19,10 +19,12 @@ HAND_SIZE = 6
 """Cards each player draws before the first turn."""
 MAX_TURNS = 2 * (67 - HAND_SIZE) + 2
 """Every turn draws from its player's deck and cards never go back into a deck."""
-TURN_STEP_CAP = 40
-"""A turn ends after this many steps (undone ones included), so every game is finite."""
-MOVE_CAP = 4
-"""Free rearranging moves per turn (undone ones included)."""
+TURN_STEP_CAP = 100
+"""Steps not undone that a turn may hold; then only Undo and End turn remain (a house cap)."""
+UNDO_CAP = 100
+"""Undos a turn may use; then Undo is no longer offered (a house cap)."""
+MAX_TURN_ACTIONS = TURN_STEP_CAP + 2 * UNDO_CAP + 1
+"""The most actions one turn can hold: every undo allows one more step, and End turn."""
 RECENT = 6
 """Public events kept in the state for the board."""
 
@@ -257,7 +259,7 @@ def legal(state: State, seat: int) -> list[A.Action]:
     if state.winner is not None or seat != state.current:
         return []
     if state.steps >= TURN_STEP_CAP:
-        return [A.END]
+        return [A.UNDO, A.END] if may_undo(state) else [A.END]
     me = state.players[seat]
     occupied, walls, units, bolts, attackers = _own_side(me.side)
     covered = occupied & ~walls & ((walls << 1) | (walls >> 1))  # next to a wall
@@ -276,10 +278,9 @@ def legal(state: State, seat: int) -> list[A.Action]:
             out.append(A.DRAW)
     if attackers:
         _attacks(out, attackers, foe, state.lock <= 0)
-    if state.moves < MOVE_CAP:
-        free = _FULL & ~covered
-        out += _MOVE_MASK[free][occupied & free]
-    if state.undo_log:
+    free = _FULL & ~covered
+    out += _MOVE_MASK[free][occupied & free]
+    if may_undo(state):
         out.append(A.UNDO)
     out.append(A.END)
     return out
@@ -339,7 +340,7 @@ def is_legal(state: State, seat: int, action: A.Action) -> bool:
     if state.steps >= TURN_STEP_CAP:
         return False
     if type(action) is A.Move:
-        return state.moves < MOVE_CAP and _move_ok(state.players[seat].side, action)
+        return _move_ok(state.players[seat].side, action)
     if type(action) is A.Attack:
         return _attack_ok(state, seat, action)
     if state.actions <= 0:
@@ -354,14 +355,18 @@ def is_legal(state: State, seat: int, action: A.Action) -> bool:
     return False
 
 
+def may_undo(state: State) -> bool:
+    """Returns whether Undo is offered: an action since the last draw or reveal, undos left."""
+    return bool(state.undo_log) and state.undos < UNDO_CAP
+
+
 def _simple_ok(state: State, seat: int, name: str) -> bool:
     if name == "end":
         return True
-    if state.steps >= TURN_STEP_CAP:
-        return False
     if name == "undo":
-        return bool(state.undo_log)
-    return name == "draw" and state.actions >= 2 and bool(state.players[seat].deck)
+        return may_undo(state)
+    return (name == "draw" and state.steps < TURN_STEP_CAP and state.actions >= 2
+            and bool(state.players[seat].deck))
 
 
 def _move_ok(side: list[Slot | None], action: A.Move) -> bool:
@@ -506,7 +511,7 @@ def start_turn(state: State, seat: int, t: Turn) -> None:
             slot.new = False
     state.players[seat].spied = []
     state.steps = 0
-    state.moves = 0
+    state.undos = 0
     state.actions = 4 if state.turn == 2 else 3
     if not state.players[seat].deck:
         state.winner = 1 - seat
@@ -545,7 +550,6 @@ def perform(state: State, seat: int, action: A.Action, t: Turn) -> None:
     if type(action) is A.Move:
         side = state.players[seat].side
         side[action.space], side[action.target] = side[action.target], side[action.space]
-        state.moves += 1
     elif type(action) is A.Attack:
         _attack(state, seat, action, t)
     elif type(action) is A.Play:
@@ -566,25 +570,27 @@ def _simple(state: State, seat: int, name: str, t: Turn) -> None:
         return
     if name == "draw":
         state.actions -= 2
+        state.steps += 1
         t.say(f"{_who(seat)} spent 2 actions to draw a card.")
         draw(state, seat, 1, t)
         set_checkpoint(state)
     else:
         undo(state, seat, t)
-    state.steps += 1
 
 
 def undo(state: State, seat: int, t: Turn) -> None:
-    """Rebuilds the turn from the checkpoint with every action but the last."""
+    """Rebuilds the turn from the checkpoint with every action but the last, which gives back
+    everything that action used (its step, actions, cards); the undo itself is counted."""
     assert state.checkpoint is not None and state.undo_log
     done = state.undo_log[:-1]
-    steps, moves = state.steps, state.moves
+    steps = state.steps
     state.restore(state.checkpoint)
     state.undo_log = []
     replay = Replay(state)
     for action in done:
         perform(state, seat, action, replay)
-    state.steps, state.moves = steps, moves
+    state.steps = steps - 1
+    state.undos += 1
     t.say(f"{_who(seat)} took back an action.")
 
 
