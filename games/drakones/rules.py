@@ -149,8 +149,9 @@ towers of each class (3-5) and walls (6)."""
 _HIT_GROUPS = {a: tuple(sorted({_GROUP[b] for b in _GROUP if _HITS[a, b]})) for a in _GROUP}
 """Per card on a side: the groups it may attack."""
 
-FoeMasks = tuple[list[int], int, int, int, int, int]
-"""An enemy side's group masks, arrived, walls, units, occupied and covered masks."""
+FoeMasks = tuple[list[int], int, int, int, int, int, dict[str, int]]
+"""An enemy side's group masks, arrived, walls, units, occupied and covered masks, and per
+attacking card the mask of its targets there (filled as attackers ask)."""
 SideMasks = tuple[int, int, int]
 """A side's masks of occupied spaces, units, and cards in cover."""
 Attacker = tuple[int, str]
@@ -177,7 +178,7 @@ class _FoeMemo:
     def __init__(self) -> None:
         self.turn = -1
         self.key: tuple[Slot | None, ...] = ()
-        self.masks: FoeMasks = ([], 0, 0, 0, 0, 0)
+        self.masks: FoeMasks = ([], 0, 0, 0, 0, 0, {})
 
 
 _foe_memo = _FoeMemo()
@@ -198,7 +199,7 @@ def _foe_masks(turn: int, side: list[Slot | None]) -> FoeMasks:
     funits = groups[0] | groups[1] | groups[2]
     foccupied = funits | groups[3] | groups[4] | groups[5] | fwalls
     fcovered = foccupied & ~fwalls & ((fwalls << 1) | (fwalls >> 1))
-    masks = (groups, arrived, fwalls, funits, foccupied, fcovered)
+    masks: FoeMasks = (groups, arrived, fwalls, funits, foccupied, fcovered, {})
     memo.turn, memo.key, memo.masks = turn, key, masks
     return masks
 
@@ -227,29 +228,40 @@ def _own_side(side: list[Slot | None]) -> tuple[int, int, int, list[A.Bolt], lis
     return occupied, walls, units, bolts, attackers
 
 
-def _plays(hand: list[str], occupied: int, out: list[A.Action]) -> list[str]:
-    """Adds the plays of the hand's cards to `out`; returns the spells in hand (sorted)."""
+@lru_cache(maxsize=1 << 14)
+def _plays(hand: tuple[str, ...], occupied: int) -> tuple[tuple[A.Play, ...], tuple[str, ...]]:
+    """Returns the plays of a hand's cards onto a side and the spells in the hand (sorted)."""
     spaces = (_FULL & ~occupied) or _FULL
+    plays: list[A.Play] = []
     spells: list[str] = []
     for card in sorted(set(hand)):
         row = _PLAY_MASK.get(card)
         if row is None:
             spells.append(card)
         else:
-            out += row[spaces]
-    return spells
+            plays += row[spaces]
+    return tuple(plays), tuple(spells)
+
+
+def _targets_of(card: str, foe: FoeMasks) -> int:
+    """Returns the mask of enemy spaces `card` may attack (arrived, not in cover, hit by it)."""
+    groups, arrived, _, _, _, fcovered, known = foe
+    hit = 0
+    for g in _HIT_GROUPS[card]:
+        hit |= groups[g]
+    known[card] = mask = hit & arrived & ~fcovered
+    return mask
 
 
 def _attacks(out: list[A.Action], attackers: list[Attacker], foe: FoeMasks, base: bool) -> None:
     """Adds every attack of `attackers` on the enemy side (and base, when open) to `out`."""
-    groups, arrived, _, _, _, fcovered = foe
-    targets = arrived & ~fcovered
-    base = base and not arrived
+    known = foe[6]
+    base = base and not foe[1]
     for i, card in attackers:
-        hit = 0
-        for g in _HIT_GROUPS[card]:
-            hit |= groups[g]
-        out += _ATTACK_MASK[i][hit & targets]
+        mask = known.get(card)
+        if mask is None:
+            mask = _targets_of(card, foe)
+        out += _ATTACK_MASK[i][mask]
         if base and card in _UNIT:
             out.append(_ATTACK_BASE[i])
 
@@ -264,7 +276,10 @@ def legal(state: State, seat: int) -> list[A.Action]:
     occupied, walls, units, bolts, attackers = _own_side(me.side)
     covered = occupied & ~walls & ((walls << 1) | (walls >> 1))  # next to a wall
     out: list[A.Action] = []
-    spells = _plays(me.hand, occupied, out) if state.actions > 0 else []
+    spells: tuple[str, ...] = ()
+    if state.actions > 0:
+        plays, spells = _plays(tuple(me.hand), occupied)
+        out += plays
     if spells or attackers:
         foe = _foe_masks(state.turn, state.players[1 - seat].side)
         if spells:
