@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.core import View, ViewHeader, header
 from renderers.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -71,7 +72,7 @@ def _fmt(text: str, names: Sequence[str]) -> str:
 def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """Returns a text's coverage mask and its offset from the anchor point (cached)."""
     f = font(size, bold=bold)
-    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
     return mask, left, top
@@ -115,10 +116,8 @@ def _shield(draw: ImageDraw.ImageDraw, x: int, y: int, s: int = 18) -> None:
     draw.polygon(pts, fill=(120, 170, 230), outline=(20, 30, 60))
 
 
-def _card_face(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], c: dict[str, Any],
-               *, ready: bool = False) -> None:
-    """Draws one card on a side from its view entry."""
-    x0, y0, x1, y1 = box
+def _tint(c: dict[str, Any]) -> Color:
+    """Returns a card's face colour: its class (towers greyed), wall or spell; paler while arriving."""
     kind = c["kind"]
     if kind == "wall":
         fill = WALL_COLOURS.get(c["card"], (100, 90, 80))
@@ -127,19 +126,43 @@ def _card_face(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], c: dic
     else:
         fill = CLASS_COLOURS[c["class"]]
         if kind == "tower":
-            fill = tuple(int(v * 0.45 + s * 0.55) for v, s in zip(fill, (60, 70, 95), strict=True))  # type: ignore[assignment]
+            r, g, b = fill
+            fill = (int(r * 0.45 + 60 * 0.55), int(g * 0.45 + 70 * 0.55), int(b * 0.45 + 95 * 0.55))
     if c.get("arriving"):
-        fill = tuple(int(v * 0.7 + 30) for v in fill)  # type: ignore[assignment]
-    outline = READY if ready else INK
-    card(draw, box, fill, outline=outline, width=4 if ready else 2, radius=8)
-    if kind == "wall":  # courses of bricks
+        r, g, b = fill
+        fill = (int(r * 0.7 + 30), int(g * 0.7 + 30), int(b * 0.7 + 30))
+    return fill
+
+
+def _texture(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], kind: str) -> None:
+    """Draws courses of bricks on a wall and battlements on a tower."""
+    x0, y0, x1, y1 = box
+    if kind == "wall":
         for k, yy in enumerate(range(y0 + 88, y1 - 34, 14)):
             draw.line((x0 + 4, yy, x1 - 4, yy), fill=(60, 50, 40), width=1)
             for xx in range(x0 + 14 + 12 * (k % 2), x1 - 8, 24):
                 draw.line((xx, yy, xx, yy + 14), fill=(60, 50, 40), width=1)
-    elif kind == "tower":  # battlements under the text
+    elif kind == "tower":
         for xx in range(x0 + 8, x1 - 12, 20):
             draw.rectangle((xx, y0 + 88, xx + 10, y0 + 96), fill=(40, 44, 58))
+
+
+def _kind_lines(c: dict[str, Any]) -> list[str]:
+    """Returns the two small lines under a card's name: class and weapon, or what it does."""
+    kind = c["kind"]
+    if kind == "unit":
+        return [CLASS_TITLE[c["class"]], WEAPON_TEXT[c["weapon"]]]
+    if kind == "tower":
+        others = [CLASS_SHORT[k] for k in CLASS_SHORT if k != c["class"]]
+        return [f"Tower ({CLASS_SHORT[c['class']]})", "hits " + "+".join(others)]
+    if kind == "wall":
+        return ["Wall", "gives cover"]
+    return []
+
+
+def _card_text(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], c: dict[str, Any]) -> None:
+    """Draws a card's name and, below it, its class and weapon or its effect."""
+    x0, y0, x1, _ = box
     w = x1 - x0 - 10
     y = y0 + 6
     for line in _wrap(c["name"], w, 17, bold=True):
@@ -147,28 +170,32 @@ def _card_face(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], c: dic
         y += 20
     y = max(y, y0 + 46)
     small = font(15)
-    if kind == "unit":
-        draw.text((x0 + 6, y), CLASS_TITLE[c["class"]], font=small, fill=INK)
-        draw.text((x0 + 6, y + 19), WEAPON_TEXT[c["weapon"]], font=small, fill=INK)
-    elif kind == "tower":
-        others = [CLASS_SHORT[k] for k in CLASS_SHORT if k != c["class"]]
-        draw.text((x0 + 6, y), f"Tower ({CLASS_SHORT[c['class']]})", font=small, fill=INK)
-        draw.text((x0 + 6, y + 19), "hits " + "+".join(others), font=small, fill=INK)
-    elif kind == "wall":
-        draw.text((x0 + 6, y), "Wall", font=small, fill=INK)
-        draw.text((x0 + 6, y + 19), "gives cover", font=small, fill=INK)
-    else:
+    if c["kind"] == "spell":
         for i, line in enumerate(_wrap(SPELL_TEXT.get(c["card"], ""), w, 15)):
             draw.text((x0 + 6, y + 19 * i), line, font=small, fill=INK)
-    ability = c.get("ability")
-    if ability and kind != "wall" or c["card"] == "stone-wall":
-        label = ABILITY_TEXT[ability]
-        draw.rounded_rectangle((x0 + 4, y1 - 30, x1 - 4, y1 - 6), radius=5, fill=(25, 25, 30))
-        f = font(15, bold=True)
-        if f.getlength(label) > w:
-            f = font(15, condensed=True)
-        draw.text(((x0 + x1) / 2, y1 - 18), label, font=f, fill=HIGHLIGHT, anchor="mm")
-    # status icons
+        return
+    first, second = _kind_lines(c)
+    draw.text((x0 + 6, y), first, font=small, fill=INK)
+    draw.text((x0 + 6, y + 19), second, font=small, fill=INK)
+
+
+def _ability(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], c: dict[str, Any]) -> None:
+    """Draws the ability badge at the bottom (walls show one only for the stone wall's armour)."""
+    ability: str | None = c.get("ability")
+    if ability is None or (c["kind"] == "wall" and c["card"] != "stone-wall"):
+        return
+    x0, _, x1, y1 = box
+    label = ABILITY_TEXT[ability]
+    draw.rounded_rectangle((x0 + 4, y1 - 30, x1 - 4, y1 - 6), radius=5, fill=(25, 25, 30))
+    f = font(15, bold=True)
+    if f.getlength(label) > x1 - x0 - 10:
+        f = font(15, condensed=True)
+    draw.text(((x0 + x1) / 2, y1 - 18), label, font=f, fill=HIGHLIGHT, anchor="mm")
+
+
+def _status(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], c: dict[str, Any]) -> None:
+    """Draws the status icons: hourglass (arriving), bolt, cover shield and the hit marker."""
+    x0, _, x1, y1 = box
     iy = y1 - 58
     ix = x0 + 6
     if c.get("arriving"):
@@ -182,6 +209,16 @@ def _card_face(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], c: dic
         ix += 24
     if c.get("hits"):
         draw.text((x1 - 6, iy + 9), "hit", font=font(15, bold=True), fill=RED, anchor="rm")
+
+
+def _card_face(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], c: dict[str, Any],
+               *, ready: bool = False) -> None:
+    """Draws one card on a side from its view entry."""
+    card(draw, box, _tint(c), outline=READY if ready else INK, width=4 if ready else 2, radius=8)
+    _texture(draw, box, c["kind"])
+    _card_text(draw, box, c)
+    _ability(draw, box, c)
+    _status(draw, box, c)
 
 
 _FACE_KEYS = ("card", "name", "kind", "class", "weapon", "ability", "arriving", "bolt", "cover",
@@ -248,11 +285,11 @@ def _base(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], p: dict[str
         draw.line((x1 - 8, y0 + 8, x0 + 8, y1 - 8), fill=RED, width=8)
 
 
-def _row(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, p: dict[str, Any], view: dict[str, Any],
+def _row(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, p: dict[str, Any], view: View,
          names: Sequence[str], *, info_above: bool) -> int:
     """Draws one player's info line, base and six spaces from `y`; returns the bottom."""
     seat = p["seat"]
-    current = view["current"] == seat and not view["over"]
+    current = header(view)["active"] == seat
     info = (f"{_names(names, seat)} ({p['colour']})  ·  deck {p['deck']}  ·  hand {p['hand']}"
             f"  ·  discard {len(p['discard'])}")
     iy = y if info_above else y + SPACE_H + 6
@@ -310,7 +347,7 @@ def _palette() -> Image.Image:
         draw.text((10, y + SPACE_H + 10 - 30 * k), "Horse Archer destroyed Dragon Pikeman",
                   font=font(18, bold=True), fill=colour)
     counts = sorted(sample.getcolors(maxcolors=1 << 20) or [], key=lambda kc: (-kc[0], kc[1]))
-    colours = [c for _, c in counts[:256]]
+    colours = [c for _, c in counts[:256] if isinstance(c, tuple)]  # RGB: always a tuple
     colours += [colours[-1]] * (256 - len(colours))
     palette = Image.new("P", (1, 1))
     palette.putpalette([v for c in colours for v in c])
@@ -322,9 +359,35 @@ def _encode(image: Image.Image) -> bytes:
     return to_png(image.quantize(palette=_palette(), dither=Image.Dither.NONE))
 
 
-def render_board(view: dict[str, Any], *, names: Sequence[str]) -> bytes:
+def _headline(view: View, head: ViewHeader, names: Sequence[str]) -> str:
+    """Returns the band's first line: who won and how, or whose turn with the actions left."""
+    if head["over"]:
+        won = f"{_names(names, head['winners'][0])} wins"
+        return won + (" - the base fell!" if head["termination"] == "base"
+                      else " - the other deck ran out!")
+    active = head["active"]
+    assert active is not None
+    n = view["actions"]
+    return (f"Round {view['round']}  ·  {_names(names, active)} to play  ·  "
+            f"{n} action{'s' if n != 1 else ''} left")
+
+
+def _subline(view: View, head: ViewHeader) -> str:
+    """Returns the band's second line: the base lock, strike back off, a near step cap."""
+    lock = view["lock"]
+    sub = (f"Bases locked for {lock} more round{'s' if lock != 1 else ''}" if lock
+           else "Bases unlocked: an empty side leaves its base open")
+    if not view["strike_back"]:
+        sub += "  ·  strike back off"
+    if not head["over"] and view["steps_left"] <= 10:
+        sub += f"  ·  {view['steps_left']} steps left this turn"
+    return sub
+
+
+def render_board(view: View, *, names: Sequence[str]) -> bytes:
     """Returns the public board as PNG bytes (both sides, bases, turn and recent events)."""
-    bottom_seat = view["seat"] if view["seat"] is not None else 0
+    head = header(view)
+    bottom_seat = head["seat"] if head["seat"] is not None else 0
     top = view["players"][1 - bottom_seat]
     bottom = view["players"][bottom_seat]
     height = 2 * (SPACE_H + ROW_INFO_H) + 190
@@ -333,24 +396,9 @@ def render_board(view: dict[str, Any], *, names: Sequence[str]) -> bytes:
     # middle band
     band = (LEFT, y + 8, WIDTH - LEFT, y + 170)
     draw.rounded_rectangle(band, radius=8, fill=PANEL)
-    if view["over"]:
-        head = f"{_names(names, view['winner'])} wins"
-        head += " - the base fell!" if view["reason"] == "base" else " - the other deck ran out!"
-    else:
-        head = (f"Round {view['round']}  ·  {_names(names, view['current'])} to play  ·  "
-                f"{view['actions']} action{'s' if view['actions'] != 1 else ''} left")
-    _stamp(image, (LEFT + 12, y + 16), fit_text(head, WIDTH - 2 * LEFT - 24, 20, bold=True),
-           size=20, bold=True, fill=HIGHLIGHT)
-    lock = view["lock"]
-    sub = (f"Bases locked for {lock} more round{'s' if lock != 1 else ''}" if lock
-           else "Bases unlocked: an empty side leaves its base open")
-    if not view["strike_back"]:
-        sub += "  ·  strike back off"
-    if not view["over"] and view["steps_left"] <= 10:
-        sub += f"  ·  {view['steps_left']} steps left this turn"
-    elif not view["over"] and view["moves_left"] == 0:
-        sub += "  ·  no free moves left this turn"
-    _stamp(image, (LEFT + 12, y + 44), sub, size=16, fill=MUTED)
+    line = fit_text(_headline(view, head, names), WIDTH - 2 * LEFT - 24, 20, bold=True)
+    _stamp(image, (LEFT + 12, y + 16), line, size=20, bold=True, fill=HIGHLIGHT)
+    _stamp(image, (LEFT + 12, y + 44), _subline(view, head), size=16, fill=MUTED)
     ey = y + 70
     for text in view["recent"][-4:]:
         _stamp(image, (LEFT + 12, ey), fit_text(_fmt(text, names), WIDTH - 2 * LEFT - 24, 17),
@@ -364,10 +412,11 @@ HAND_W = 132
 HAND_H = 150
 
 
-def render_hand(view: dict[str, Any], *, names: Sequence[str]) -> bytes | None:
+def render_hand(view: View, *, names: Sequence[str]) -> bytes | None:
     """Returns the viewer's hand (and what Spy showed) as PNG bytes; None for spectators."""
     hand = view.get("hand")
-    if view.get("seat") is None or hand is None:
+    seat = header(view)["seat"]
+    if seat is None or hand is None:
         return None
     from games.drakones.cards import CARDS
 
@@ -377,7 +426,6 @@ def render_hand(view: dict[str, Any], *, names: Sequence[str]) -> bytes | None:
     height = 50 + rows * (HAND_H + GAP) + (40 if spied else 0) + 10
     width = 2 * LEFT + per_row * (HAND_W + GAP) - GAP
     image, draw = new_canvas(width, height, BACKGROUND)
-    seat = view["seat"]
     draw.text((LEFT, 12), f"{_names(names, seat)}'s hand ({len(hand)} cards)",
               font=font(20, bold=True), fill=HIGHLIGHT)
     for k, cid in enumerate(hand):

@@ -616,29 +616,88 @@ def test_undo_replays_to_the_same_state_as_before() -> None:
     assert after == before
 
 
-def test_undo_does_not_refund_rearranging_moves_or_steps() -> None:
-    """The house caps count undone steps too, so games stay finite."""
-    state = build({1: "archer"})
-    play(state, "move:1:2")
+def test_rearranging_has_no_limit_a_rotation_of_six_by_five_swaps() -> None:
+    """Six free cards rotate one space left by five swaps in one turn, and more moves follow."""
+    cards = ["archer", "pikeman", "swordsman", "horse-archer", "horse-pikeman", "dragon-archer"]
+    state = build(dict(enumerate(cards, start=1)))
+    for k in range(1, 6):
+        assert f"move:{k}:{k + 1}" in codes(state)
+        play(state, f"move:{k}:{k + 1}")
+    assert [card_at(state, 0, i) for i in range(1, 7)] == cards[1:] + cards[:1]
+    assert state.actions == 3 and sum(c.startswith("move:") for c in codes(state)) == 30
+
+
+def test_an_undone_move_gives_the_move_and_its_step_back() -> None:
+    """Undoing a rearranging move restores the position, the step count and the choice list."""
+    state = build({1: "archer", 2: "pikeman"}, hand0=["swordsman"])
+    before, steps = codes(state), state.steps
+    play(state, "move:1:3")
+    assert state.steps == steps + 1
     play(state, "undo")
-    assert state.moves == 1 and state.steps == 2
+    assert card_at(state, 0, 1) == "archer" and card_at(state, 0, 3) is None
+    assert state.steps == steps and codes(state) == before
+    for k in range(rules.TURN_STEP_CAP):  # every step of the turn is still there to take
+        play(state, f"move:{1 + k % 2}:{2 - k % 2}")
+    assert codes(state) == ["undo", "end"]
 
 
-def test_turn_step_cap_leaves_only_end_turn() -> None:
-    """After 40 steps in a turn only End turn remains."""
-    state = build({1: "archer"}, hand0=["pikeman"])
-    for _ in range(rules.TURN_STEP_CAP // 2):
+def test_a_long_play_and_undo_run_keeps_every_choice() -> None:
+    """60 play/undo pairs give back each card, action and step: the full choice list remains."""
+    state = build({1: "archer"}, {1: "dragon-pikeman"}, hand0=["pikeman", "wisdom"])
+    before = codes(state)
+    for _ in range(60):
         play(state, "play:pikeman:2")
         play(state, "undo")
-    assert codes(state) == ["end"]
+    assert codes(state) == before and state.actions == 3 and state.steps == 0
+    assert state.players[0].hand == ["pikeman", "wisdom"]
 
 
-def test_move_cap_limits_free_rearranging() -> None:
-    """At most 4 free moves per turn."""
-    state = build({1: "archer"})
-    for k in range(rules.MOVE_CAP):
+def test_the_step_cap_counts_only_steps_not_undone() -> None:
+    """After TURN_STEP_CAP steps not undone only Undo and End turn remain; Undo gives one back."""
+    state = build({1: "archer"}, hand0=["pikeman"])
+    for k in range(rules.TURN_STEP_CAP):
         play(state, f"move:{1 + k % 2}:{2 - k % 2}")
-    assert not any(c.startswith("move:") for c in codes(state))
+    assert codes(state) == ["undo", "end"]
+    refused(state, "move:1:2")
+    play(state, "undo")
+    assert "play:pikeman:3" in codes(state) and "undo" in codes(state)
+
+
+def test_the_undo_cap_only_withdraws_undo() -> None:
+    """After UNDO_CAP undos in a turn Undo is no longer offered; every other choice stays."""
+    state = build({1: "archer"}, hand0=["pikeman"])
+    for _ in range(rules.UNDO_CAP):
+        play(state, "play:pikeman:2")
+        play(state, "undo")
+    full = codes(state)
+    play(state, "play:pikeman:2")
+    assert "undo" not in codes(state) and GAME.view(state, 0)["can_undo"] is False
+    refused(state, "undo")
+    assert "play:pikeman:2" in full and "end" in full
+    play(state, "end")
+    play(state, "end")
+    play(state, "move:2:3")
+    assert "undo" in codes(state)  # a new turn has its own undos
+
+
+def test_max_actions_bounds_the_longest_turns() -> None:
+    """The longest turn (step, undo, ... until no undo is left, then step to the cap, then End)
+    holds exactly MAX_TURN_ACTIONS actions: TURN_STEP_CAP + 2 x UNDO_CAP + 1."""
+    assert GAME.info.max_actions == rules.MAX_TURNS * rules.MAX_TURN_ACTIONS
+    state = build({1: "archer"}, hand0=["pikeman"])
+    taken = 0
+    while True:
+        legal = codes(state)
+        steps = [c for c in legal if c not in ("undo", "end")]
+        if "undo" in legal and (taken % 2 or not steps):
+            code = "undo"
+        else:
+            code = steps[0] if steps else "end"
+        play(state, code)
+        taken += 1
+        if code == "end":
+            break
+    assert state.current == 1 and taken == rules.MAX_TURN_ACTIONS
 
 
 # -- turn order and refusals --------------------------------------------------------------------
@@ -732,6 +791,20 @@ def test_hidden_information_stays_hidden() -> None:
             assert renderer.render_board(GAME.view(shuffled, None), names=["A", "B"]) == png
             assert GAME.view(shuffled, 0) != GAME.view(state, 0) or not state.players[1].hand
         GAME.apply(state, state.current, rng.choice(GAME.legal_actions(state, state.current)))
+
+
+def test_view_leaves_turn_and_outcome_to_the_header() -> None:
+    """Who plays, who won and why live in the header only; the board text reads them there."""
+    state = build({1: "archer", 2: "horse-archer", 3: "dragon-archer"}, {})
+    view = GAME.view(state, 0)
+    for key in ("game", "seat", "to_play", "over", "current", "active", "winner", "reason"):
+        assert key not in view
+    assert view["header"]["active"] == 0 and "A to play, 3 actions left." in GAME.text(view, "AB")
+    for code in ("attack:1:base", "attack:2:base", "attack:3:base"):
+        play(state, code)
+    head = GAME.view(state, None)["header"]
+    assert head["over"] and head["winners"] == [0] and head["termination"] == "base"
+    assert "Game over: A wins (base)." in GAME.text(GAME.view(state, None), "AB")
 
 
 def test_ai_picks_legal_actions_from_its_view_only() -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
 
+from games.core import View, header
 from games.drakones import actions as A
 from games.drakones import rules
 from games.drakones.cards import CARDS, WEAPON_HITS
@@ -44,9 +44,10 @@ def _card_value(card: str) -> float:
 _VALUE = {cid: _card_value(cid) for cid in CARDS}
 
 
-def state_from_view(view: dict[str, Any]) -> State:
+def state_from_view(view: View) -> State:
     """Returns a playable state that agrees with `view`, hidden cards replaced by stand-ins."""
-    me = view["seat"]
+    head = header(view)
+    me = head["seat"]
     players = []
     for p in view["players"]:
         side: list[Slot | None] = []
@@ -56,11 +57,17 @@ def state_from_view(view: dict[str, Any]) -> State:
         hand = list(view["hand"]) if p["seat"] == me else [_FILLER] * p["hand"]
         players.append(Player([_FILLER] * p["deck"], hand, list(p["discard"]), side,
                               list(p["marks"]), []))
-    state = State(Rng(0), players, view["first"], view["current"], view["turn"], view["round"],
+    current = head["active"]
+    assert current is not None, "the computer plays only while the game runs"
+    state = State(Rng(0), players, view["first"], current, view["turn"], view["round"],
                   view["lock"], view["actions"], view["strike_back"])
     state.steps = rules.TURN_STEP_CAP - view["steps_left"]
-    state.moves = rules.MOVE_CAP - view["moves_left"]
     return state
+
+
+_THREAT = {cid: WEAPON_HITS[c.weapon] for cid, c in CARDS.items()
+           if c.kind == "unit" and c.weapon is not None}
+"""Per unit: the class its weapon hits."""
 
 
 def evaluate(state: State, me: int) -> float:
@@ -71,51 +78,66 @@ def evaluate(state: State, me: int) -> float:
     v = 0.0
     threats: list[set[str]] = [set(), set()]
     for s, sign in ((me, 1.0), (op, -1.0)):
-        p = state.players[s]
-        side = p.side
-        cover = rules.cover_map(side)
-        for i, slot in enumerate(side):
-            if slot is None:
-                continue
-            val = _VALUE[slot.card]
-            if cover[i]:
-                val += 2.0
-            if slot.hits:
-                val -= 4.0
-            v += sign * val
-            info = CARDS[slot.card]
-            if info.kind == "unit":
-                threats[s].add(WEAPON_HITS[info.weapon])
-        v += sign * 2.5 * min(len(p.hand), 8)
+        v = _side_value(state.players[s], sign, threats[s], v)
     v += 45.0 * len(state.players[op].marks)
-    # the deck race: the next player to draw loses it when their deck is not larger
+    v += _deck_race(state, me)
+    if state.current == me:
+        v = _enemy_turn(state, me, threats[op], v)
+    return v
+
+
+def _side_value(p: Player, sign: float, threats: set[str], v: float) -> float:
+    """Adds one side's material, cover, damage and hand to `v` (with `sign`); notes its threats."""
+    side = p.side
+    cover = rules.cover_map(side)
+    for i, slot in enumerate(side):
+        if slot is None:
+            continue
+        val = _VALUE[slot.card]
+        if cover[i]:
+            val += 2.0
+        if slot.hits:
+            val -= 4.0
+        v += sign * val
+        hit = _THREAT.get(slot.card)
+        if hit is not None:
+            threats.add(hit)
+    return v + sign * 2.5 * min(len(p.hand), 8)
+
+
+def _deck_race(state: State, me: int) -> float:
+    """Returns the deck race term: the next player to draw loses it when their deck is not larger."""
+    op = 1 - me
     nxt = op if state.current == me else me
     d_next, d_other = len(state.players[nxt].deck), len(state.players[1 - nxt].deck)
     weight = 400.0 / (min(d_next, d_other) + 4.0)
     margin = d_next - d_other
     race = weight * min(abs(margin) + 1, 4) / 4.0
     loser = nxt if margin <= 0 else 1 - nxt
-    v += -race if loser == me else race
-    if state.current == me:
-        # what the enemy may do in its next turn
-        mine = state.players[me].side
-        lock_next = state.lock - (1 if op == state.first else 0)
-        if lock_next <= 0 and all(s is None or s.arriving for s in mine):
-            classes = {CARDS[s.card].cls for s in state.players[op].side
-                       if s is not None and CARDS[s.card].kind == "unit"}
-            v -= 30.0 + 25.0 * len(classes)
-        mcover = rules.cover_map(mine)
-        for i, slot in enumerate(mine):
-            if slot is not None and not slot.arriving and not mcover[i]:
-                info = CARDS[slot.card]
-                if info.kind == "unit" and info.cls in threats[op]:
-                    v -= 3.0
+    return -race if loser == me else race
+
+
+def _enemy_turn(state: State, me: int, foe_threats: set[str], v: float) -> float:
+    """Subtracts from `v` what the enemy may do in its next turn: an open base, exposed units."""
+    op = 1 - me
+    mine = state.players[me].side
+    lock_next = state.lock - (1 if op == state.first else 0)
+    if lock_next <= 0 and all(s is None or s.arriving for s in mine):
+        classes = {CARDS[s.card].cls for s in state.players[op].side
+                   if s is not None and CARDS[s.card].kind == "unit"}
+        v -= 30.0 + 25.0 * len(classes)
+    mcover = rules.cover_map(mine)
+    for i, slot in enumerate(mine):
+        if slot is not None and not slot.arriving and not mcover[i]:
+            info = CARDS[slot.card]
+            if info.kind == "unit" and info.cls in foe_threats:
+                v -= 3.0
     return v
 
 
-def choose(view: dict[str, Any], actions: Sequence[A.Action], seed: int) -> A.Action:
+def choose(view: View, actions: Sequence[A.Action], seed: int) -> A.Action:
     """Returns the action whose result evaluates best, ending the turn when nothing helps."""
-    me = view["seat"]
+    me = header(view)["seat"]
     if len(actions) == 1 or me is None:
         return actions[0]
     base = state_from_view(view)

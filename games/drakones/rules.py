@@ -1,4 +1,5 @@
-"""Drakones rules: who may do what (`legal`) and what it does (`perform`), on a `State` in place.
+"""Drakones rules as functions over a `State`, in place: the deal (`new_state`), who may do what
+(`legal`, and `is_legal` without listing), what it does (`perform`), turn start and end.
 
 Undo is a replay: `checkpoint` holds the state after the last draw or reveal, `undo_log` the actions
 applied since, and `undo` rebuilds from the checkpoint with all but the last action.
@@ -10,39 +11,77 @@ from functools import cache, lru_cache
 
 from games.core import Event
 from games.drakones import actions as A
-from games.drakones.cards import CARDS, CLASSES, WEAPON_HITS, CardInfo
+from games.drakones.cards import CARDS, CLASSES, COLOURS, DECKS, WEAPON_HITS, CardInfo
 from games.drakones.state import SPACES, Checkpoint, Player, Slot, State
+from games.rng import Rng
 
-TURN_STEP_CAP = 40
-"""A turn ends after this many steps (undone ones included), so every game is finite."""
-MOVE_CAP = 4
-"""Free rearranging moves per turn (undone ones included)."""
+HAND_SIZE = 6
+"""Cards each player draws before the first turn."""
+MAX_TURNS = 2 * (67 - HAND_SIZE) + 2
+"""Every turn draws from its player's deck and cards never go back into a deck."""
+TURN_STEP_CAP = 100
+"""Steps not undone that a turn may hold; then only Undo and End turn remain (a house cap)."""
+UNDO_CAP = 100
+"""Undos a turn may use; then Undo is no longer offered (a house cap)."""
+MAX_TURN_ACTIONS = TURN_STEP_CAP + 2 * UNDO_CAP + 1
+"""The most actions one turn can hold: every undo allows one more step, and End turn."""
 RECENT = 6
 """Public events kept in the state for the board."""
 
+# -- card tables --------------------------------------------------------------------------------
+
+_KIND = {cid: c.kind for cid, c in CARDS.items()}
+_WALL = frozenset(cid for cid, k in _KIND.items() if k == "wall")
+_UNIT = frozenset(cid for cid, k in _KIND.items() if k == "unit")
+_UNIT_CLASS = {cid: c.cls for cid, c in CARDS.items() if c.kind == "unit" and c.cls is not None}
+_NAME = {cid: c.name for cid, c in CARDS.items()}
+_TITLE = {cid: c.title for cid, c in CARDS.items()}
+_INSTANT = frozenset(cid for cid, c in CARDS.items() if c.kind == "unit" and c.ability == "instant")
+_DRAW2 = frozenset(cid for cid, c in CARDS.items() if c.kind == "unit" and c.ability == "draw2")
+_ATTACKS = {cid: c.attacks for cid, c in CARDS.items()}
+
+
 # -- predicates ---------------------------------------------------------------------------------
-
-def in_cover(side: list[Slot | None], i: int) -> bool:
-    """Returns whether the unit or tower at `i` stands next to a wall."""
-    slot = side[i]
-    if slot is None or CARDS[slot.card].kind == "wall":
-        return False
-    return ((i > 0 and side[i - 1] is not None and CARDS[side[i - 1].card].kind == "wall")
-            or (i < SPACES - 1 and side[i + 1] is not None
-                and CARDS[side[i + 1].card].kind == "wall"))
-
 
 def can_hit(attacker: CardInfo, target: CardInfo) -> bool:
     """Returns whether `attacker` may attack `target` by the weapon/class table."""
     if attacker.kind == "unit":
         if target.kind == "unit":
-            return WEAPON_HITS[attacker.weapon] == target.cls
+            return attacker.weapon is not None and WEAPON_HITS[attacker.weapon] == target.cls
         if target.kind == "tower":
             return target.cls == attacker.cls
         return target.kind == "wall"
     if attacker.kind == "tower":
         return target.kind == "unit" and target.cls != attacker.cls
     return False
+
+
+_HITS = {(a, b): can_hit(CARDS[a], CARDS[b]) for a in CARDS for b in CARDS}
+"""Per (attacker, target) card pair: whether the attack is allowed."""
+
+
+def _covered(side: list[Slot | None], i: int) -> bool:
+    """Returns whether a card at `i` would be in cover (a wall next to it, itself no wall)."""
+    s = side[i]
+    if s is not None and s.card in _WALL:
+        return False
+    left = side[i - 1] if i > 0 else None
+    right = side[i + 1] if i < SPACES - 1 else None
+    return ((left is not None and left.card in _WALL)
+            or (right is not None and right.card in _WALL))
+
+
+def in_cover(side: list[Slot | None], i: int) -> bool:
+    """Returns whether the unit or tower at `i` stands next to a wall."""
+    return side[i] is not None and _covered(side, i)
+
+
+def cover_map(side: list[Slot | None]) -> list[bool]:
+    """Returns, per space, whether the card there is in cover."""
+    walls = [s is not None and s.card in _WALL for s in side]
+    return [side[i] is not None and not walls[i]
+            and ((i > 0 and walls[i - 1]) or (i < SPACES - 1 and walls[i + 1]))
+            for i in range(SPACES)]
 
 
 def is_ready(slot: Slot) -> bool:
@@ -59,29 +98,36 @@ def base_open(state: State, seat: int) -> bool:
     return all(s is None or s.arriving for s in state.players[seat].side)
 
 
+# -- the deal -----------------------------------------------------------------------------------
+
+def new_state(seed: int, *, strike_back: bool) -> State:
+    """Shuffles both decks, draws the first player, deals six each and starts the first turn."""
+    rng = Rng(seed)
+    players = []
+    for colour in COLOURS:
+        deck = list(DECKS[colour][1])
+        rng.shuffle(deck)
+        players.append(Player(deck=deck))
+    first = rng.below(2)
+    state = State(rng, players, first, first, strike_back=strike_back)
+    for p in state.players:
+        for _ in range(HAND_SIZE):
+            p.hand.append(p.deck.pop())
+    t = Turn(state)
+    t.say(f"{_who(first)} begins.")
+    start_turn(state, first, t)
+    return state
+
+
 # -- legal actions ------------------------------------------------------------------------------
 
-_KIND = {cid: c.kind for cid, c in CARDS.items()}
-_WALL = frozenset(cid for cid, k in _KIND.items() if k == "wall")
-_UNIT = frozenset(cid for cid, k in _KIND.items() if k == "unit")
 _PLAY = {cid: tuple(A.play(cid, i) for i in range(SPACES)) for cid, c in CARDS.items()
          if c.kind != "spell"}
 _MOVE = [[A.move(i, j) for j in range(SPACES)] for i in range(SPACES)]
 _ATTACK_BASE = [A.attack(i, A.BASE) for i in range(SPACES)]
 _BOLT = [A.bolt(i) for i in range(SPACES)]
-_HITS = {(a, b): can_hit(CARDS[a], CARDS[b]) for a in CARDS for b in CARDS}
-_ATTACKS = {cid: c.attacks for cid, c in CARDS.items()}
 _BIT = tuple(1 << i for i in range(SPACES))
 _FULL = (1 << SPACES) - 1
-
-
-def cover_map(side: list[Slot | None]) -> list[bool]:
-    """Returns, per space, whether the card there is in cover."""
-    walls = [s is not None and s.card in _WALL for s in side]
-    return [side[i] is not None and not walls[i]
-            and ((i > 0 and walls[i - 1]) or (i < SPACES - 1 and walls[i + 1]))
-            for i in range(SPACES)]
-
 
 _PLAY_MASK = {cid: tuple(tuple(row[i] for i in range(SPACES) if mask >> i & 1)
                          for mask in range(_FULL + 1))
@@ -103,10 +149,13 @@ towers of each class (3-5) and walls (6)."""
 _HIT_GROUPS = {a: tuple(sorted({_GROUP[b] for b in _GROUP if _HITS[a, b]})) for a in _GROUP}
 """Per card on a side: the groups it may attack."""
 
-_NAME = {cid: c.name for cid, c in CARDS.items()}
-_TITLE = {cid: c.title for cid, c in CARDS.items()}
-_INSTANT = frozenset(cid for cid, c in CARDS.items() if c.kind == "unit" and c.ability == "instant")
-_DRAW2 = frozenset(cid for cid, c in CARDS.items() if c.kind == "unit" and c.ability == "draw2")
+FoeMasks = tuple[list[int], int, int, int, int, int, dict[str, int]]
+"""An enemy side's group masks, arrived, walls, units, occupied and covered masks, and per
+attacking card the mask of its targets there (filled as attackers ask)."""
+SideMasks = tuple[int, int, int]
+"""A side's masks of occupied spaces, units, and cards in cover."""
+Attacker = tuple[int, str]
+"""A card that may attack now: its space and card id."""
 
 
 def _foe_groups(side: list[Slot | None]) -> tuple[list[int], int]:
@@ -121,10 +170,18 @@ def _foe_groups(side: list[Slot | None]) -> tuple[list[int], int]:
     return groups, arrived
 
 
-FoeMasks = tuple[list[int], int, int, int, int, int]
-"""An enemy side's group masks, arrived, walls, units, occupied and covered masks."""
-_foe_memo: list = [None, None, None]
-"""The last enemy side seen by `legal`: its turn, its slots (as a tuple) and its `FoeMasks`."""
+class _FoeMemo:
+    """The last enemy side seen by `legal`: its turn, its slots (as a tuple) and its `FoeMasks`."""
+
+    __slots__ = ("turn", "key", "masks")
+
+    def __init__(self) -> None:
+        self.turn = -1
+        self.key: tuple[Slot | None, ...] = ()
+        self.masks: FoeMasks = ([], 0, 0, 0, 0, 0, {})
+
+
+_foe_memo = _FoeMemo()
 
 
 def _foe_masks(turn: int, side: list[Slot | None]) -> FoeMasks:
@@ -135,29 +192,24 @@ def _foe_masks(turn: int, side: list[Slot | None]) -> FoeMasks:
     that are other objects compare by value, so a hit is always the same answer."""
     key = tuple(side)
     memo = _foe_memo
-    if memo[0] == turn and memo[1] == key:
-        return memo[2]
+    if memo.turn == turn and memo.key == key:
+        return memo.masks
     groups, arrived = _foe_groups(side)
     fwalls = groups[6]
     funits = groups[0] | groups[1] | groups[2]
     foccupied = funits | groups[3] | groups[4] | groups[5] | fwalls
     fcovered = foccupied & ~fwalls & ((fwalls << 1) | (fwalls >> 1))
-    masks = (groups, arrived, fwalls, funits, foccupied, fcovered)
-    memo[0], memo[1], memo[2] = turn, key, masks
+    masks: FoeMasks = (groups, arrived, fwalls, funits, foccupied, fcovered, {})
+    memo.turn, memo.key, memo.masks = turn, key, masks
     return masks
 
 
-def legal(state: State, seat: int) -> list[A.Action]:
-    """Returns the legal actions of `seat`, in a fixed order."""
-    if state.winner is not None or seat != state.current:
-        return []
-    if state.steps >= TURN_STEP_CAP:
-        return [A.END]
-    me = state.players[seat]
+def _own_side(side: list[Slot | None]) -> tuple[int, int, int, list[A.Bolt], list[Attacker]]:
+    """Returns the own side's occupied, wall and unit masks, its bolts and its attackers."""
     occupied = walls = units = 0
-    bolts = []
-    attackers = []
-    for i, s in enumerate(me.side):
+    bolts: list[A.Bolt] = []
+    attackers: list[Attacker] = []
+    for i, s in enumerate(side):
         if s is None:
             continue
         bit = _BIT[i]
@@ -173,100 +225,188 @@ def legal(state: State, seat: int) -> list[A.Action]:
                 bolts.append(_BOLT[i])
         elif s.used < _ATTACKS[card]:
             attackers.append((i, card))
+    return occupied, walls, units, bolts, attackers
+
+
+@lru_cache(maxsize=1 << 14)
+def _plays(hand: tuple[str, ...], occupied: int) -> tuple[tuple[A.Play, ...], tuple[str, ...]]:
+    """Returns the plays of a hand's cards onto a side and the spells in the hand (sorted)."""
+    spaces = (_FULL & ~occupied) or _FULL
+    plays: list[A.Play] = []
+    spells: list[str] = []
+    for card in sorted(set(hand)):
+        row = _PLAY_MASK.get(card)
+        if row is None:
+            spells.append(card)
+        else:
+            plays += row[spaces]
+    return tuple(plays), tuple(spells)
+
+
+def _targets_of(card: str, foe: FoeMasks) -> int:
+    """Returns the mask of enemy spaces `card` may attack (arrived, not in cover, hit by it)."""
+    groups, arrived, _, _, _, fcovered, known = foe
+    hit = 0
+    for g in _HIT_GROUPS[card]:
+        hit |= groups[g]
+    known[card] = mask = hit & arrived & ~fcovered
+    return mask
+
+
+def _attacks(out: list[A.Action], attackers: list[Attacker], foe: FoeMasks, base: bool) -> None:
+    """Adds every attack of `attackers` on the enemy side (and base, when open) to `out`."""
+    known = foe[6]
+    base = base and not foe[1]
+    for i, card in attackers:
+        mask = known.get(card)
+        if mask is None:
+            mask = _targets_of(card, foe)
+        out += _ATTACK_MASK[i][mask]
+        if base and card in _UNIT:
+            out.append(_ATTACK_BASE[i])
+
+
+def legal(state: State, seat: int) -> list[A.Action]:
+    """Returns the legal actions of `seat`, in a fixed order."""
+    if state.winner is not None or seat != state.current:
+        return []
+    if state.steps >= TURN_STEP_CAP:
+        return [A.UNDO, A.END] if may_undo(state) else [A.END]
+    me = state.players[seat]
+    occupied, walls, units, bolts, attackers = _own_side(me.side)
     covered = occupied & ~walls & ((walls << 1) | (walls >> 1))  # next to a wall
     out: list[A.Action] = []
-    spells: list[str] = []
+    spells: tuple[str, ...] = ()
     if state.actions > 0:
-        spaces = (_FULL & ~occupied) or _FULL
-        for card in sorted(set(me.hand)):
-            row = _PLAY_MASK.get(card)
-            if row is None:
-                spells.append(card)
-            else:
-                out += row[spaces]
+        plays, spells = _plays(tuple(me.hand), occupied)
+        out += plays
     if spells or attackers:
-        groups, arrived, fwalls, funits, foccupied, fcovered = _foe_masks(
-            state.turn, state.players[1 - seat].side)
-        mine, theirs = (occupied, units, covered), (foccupied, funits, fcovered)
-        masks = (mine, theirs) if seat == 0 else (theirs, mine)
-        for spell in spells:
-            out += _spell_actions(spell, seat, masks)
+        foe = _foe_masks(state.turn, state.players[1 - seat].side)
+        if spells:
+            mine, theirs = (occupied, units, covered), (foe[4], foe[3], foe[5])
+            masks = (mine, theirs) if seat == 0 else (theirs, mine)
+            for spell in spells:
+                out += _spell_actions(spell, seat, masks)
     if state.actions > 0:
         out += bolts
         if state.actions >= 2 and me.deck:
             out.append(A.DRAW)
     if attackers:
-        targets = arrived & ~fcovered
-        base = state.lock <= 0 and not arrived
-        for i, card in attackers:
-            hit = 0
-            for g in _HIT_GROUPS[card]:
-                hit |= groups[g]
-            out += _ATTACK_MASK[i][hit & targets]
-            if base and card in _UNIT:
-                out.append(_ATTACK_BASE[i])
-    if state.moves < MOVE_CAP:
-        free = _FULL & ~covered
-        out += _MOVE_MASK[free][occupied & free]
-    if state.undo_log:
+        _attacks(out, attackers, foe, state.lock <= 0)
+    free = _FULL & ~covered
+    out += _MOVE_MASK[free][occupied & free]
+    if may_undo(state):
         out.append(A.UNDO)
     out.append(A.END)
     return out
 
 
-def _covered(side: list[Slot | None], i: int) -> bool:
-    """Returns whether a card at `i` would be in cover (a wall next to it, itself no wall)."""
-    s = side[i]
-    if s is not None and s.card in _WALL:
-        return False
-    left = side[i - 1] if i > 0 else None
-    right = side[i + 1] if i < SPACES - 1 else None
-    return ((left is not None and left.card in _WALL)
-            or (right is not None and right.card in _WALL))
+@cache
+def _targets(spell: str, seat: int, mask: int) -> tuple[A.Cast, ...]:
+    return tuple(A.cast(spell, (seat, j)) for j in range(SPACES) if mask >> j & 1)
 
+
+@cache
+def _bribes(mine: int, theirs: int, empty: int) -> tuple[A.Cast, ...]:
+    out: list[A.Cast] = []
+    for i in range(SPACES):
+        if mine >> i & 1:
+            dests = [d for d in range(SPACES) if d == i or empty >> d & 1]
+            for j in range(SPACES):
+                if theirs >> j & 1:
+                    out.extend(A.cast("bribery", (i, j, d)) for d in dests)
+    return tuple(out)
+
+
+_WISDOM = (A.cast("wisdom", (0,)), A.cast("wisdom", (1,)))
+_SPY = (A.cast("spy"),)
+_FIRE = (A.cast("fire-rain"),)
+
+
+def _spell_actions(spell: str, seat: int, masks: tuple[SideMasks, SideMasks]) -> tuple[A.Cast, ...]:
+    """Returns the casts of `spell` by `seat`, given both sides' masks (seat 0 first)."""
+    if spell == "wisdom":
+        return _WISDOM
+    if spell == "spy":
+        return _SPY
+    if spell == "fire-rain":
+        return _FIRE
+    (occ0, units0, cover0), (occ1, units1, cover1) = masks
+    if spell == "recall":
+        return _targets(spell, 0, units0 & ~cover0) + _targets(spell, 1, units1 & ~cover1)
+    if spell == "poison":
+        return _targets(spell, 0, units0) + _targets(spell, 1, units1)
+    if spell == "catapult":
+        return _targets(spell, 0, occ0 & ~units0) + _targets(spell, 1, occ1 & ~units1)
+    if spell == "bribery":
+        (occ, units, _), (_, foe_units, foe_cover) = masks[seat], masks[1 - seat]
+        return _bribes(units, foe_units & ~foe_cover, _FULL & ~occ)
+    return ()
+
+
+# -- legality without listing -------------------------------------------------------------------
 
 def is_legal(state: State, seat: int, action: A.Action) -> bool:
     """Returns whether `action` is in `legal(state, seat)`, without listing them all."""
     if state.winner is not None or seat != state.current:
         return False
-    kind = type(action)
-    if kind is A.Simple and action.name == "end":
-        return True
+    if type(action) is A.Simple:
+        return _simple_ok(state, seat, action.name)
     if state.steps >= TURN_STEP_CAP:
         return False
-    me = state.players[seat]
-    side = me.side
-    if kind is A.Move:
-        i, j = action.space, action.target
-        return (state.moves < MOVE_CAP and i != j and side[i] is not None
-                and not _covered(side, i) and (side[j] is None or not _covered(side, j)))
-    if kind is A.Attack:
-        i, j = action.space, action.target
-        s = side[i]
-        if s is None or (s.arriving and not s.bolt) or s.used >= _ATTACKS[s.card]:
-            return False
-        if j == A.BASE:
-            return s.card in _UNIT and base_open(state, 1 - seat)
-        foe = state.players[1 - seat].side
-        t = foe[j]
-        return (t is not None and not t.arriving and _HITS[s.card, t.card]
-                and not _covered(foe, j))
-    if kind is A.Simple and action.name == "undo":
-        return bool(state.undo_log)
+    if type(action) is A.Move:
+        return _move_ok(state.players[seat].side, action)
+    if type(action) is A.Attack:
+        return _attack_ok(state, seat, action)
     if state.actions <= 0:
         return False
-    if kind is A.Play:
-        if action.card not in me.hand or action.card not in _PLAY:
-            return False
-        return side[action.space] is None or all(x is not None for x in side)
-    if kind is A.Cast:
-        return action.spell in me.hand and _cast_ok(state, seat, action)
-    if kind is A.Bolt:
-        s = side[action.space]
+    if type(action) is A.Play:
+        return _play_ok(state.players[seat], action)
+    if type(action) is A.Cast:
+        return action.spell in state.players[seat].hand and _cast_ok(state, seat, action)
+    if type(action) is A.Bolt:
+        s = state.players[seat].side[action.space]
         return (s is not None and s.new and s.arriving and not s.bolt and s.card in _UNIT)
-    if kind is A.Simple and action.name == "draw":
-        return state.actions >= 2 and bool(me.deck)
     return False
+
+
+def may_undo(state: State) -> bool:
+    """Returns whether Undo is offered: an action since the last draw or reveal, undos left."""
+    return bool(state.undo_log) and state.undos < UNDO_CAP
+
+
+def _simple_ok(state: State, seat: int, name: str) -> bool:
+    if name == "end":
+        return True
+    if name == "undo":
+        return may_undo(state)
+    return (name == "draw" and state.steps < TURN_STEP_CAP and state.actions >= 2
+            and bool(state.players[seat].deck))
+
+
+def _move_ok(side: list[Slot | None], action: A.Move) -> bool:
+    i, j = action.space, action.target
+    return (i != j and side[i] is not None and not _covered(side, i)
+            and (side[j] is None or not _covered(side, j)))
+
+
+def _attack_ok(state: State, seat: int, action: A.Attack) -> bool:
+    i, j = action.space, action.target
+    s = state.players[seat].side[i]
+    if s is None or (s.arriving and not s.bolt) or s.used >= _ATTACKS[s.card]:
+        return False
+    if j == A.BASE:
+        return s.card in _UNIT and base_open(state, 1 - seat)
+    foe = state.players[1 - seat].side
+    t = foe[j]
+    return t is not None and not t.arriving and _HITS[s.card, t.card] and not _covered(foe, j)
+
+
+def _play_ok(me: Player, action: A.Play) -> bool:
+    if action.card not in me.hand or action.card not in _PLAY:
+        return False
+    side = me.side
+    return side[action.space] is None or all(x is not None for x in side)
 
 
 def _cast_ok(state: State, seat: int, action: A.Cast) -> bool:
@@ -289,52 +429,6 @@ def _cast_ok(state: State, seat: int, action: A.Cast) -> bool:
     if spell == "catapult":
         return s.card not in _UNIT
     return s.card in _UNIT and (spell == "poison" or not _covered(side, args[1]))
-
-
-@cache
-def _targets(spell: str, seat: int, mask: int) -> tuple[A.Cast, ...]:
-    return tuple(A.cast(spell, (seat, j)) for j in range(SPACES) if mask >> j & 1)
-
-
-@cache
-def _bribes(mine: int, theirs: int, empty: int) -> tuple[A.Cast, ...]:
-    out = []
-    for i in range(SPACES):
-        if mine >> i & 1:
-            dests = [d for d in range(SPACES) if d == i or empty >> d & 1]
-            for j in range(SPACES):
-                if theirs >> j & 1:
-                    out.extend(A.cast("bribery", (i, j, d)) for d in dests)
-    return tuple(out)
-
-
-_WISDOM = (A.cast("wisdom", (0,)), A.cast("wisdom", (1,)))
-_SPY = (A.cast("spy"),)
-_FIRE = (A.cast("fire-rain"),)
-
-SideMasks = tuple[int, int, int]
-"""A side's masks of occupied spaces, units, and cards in cover."""
-
-
-def _spell_actions(spell: str, seat: int, masks: tuple[SideMasks, SideMasks]) -> tuple[A.Cast, ...]:
-    """Returns the casts of `spell` by `seat`, given both sides' masks (seat 0 first)."""
-    if spell == "wisdom":
-        return _WISDOM
-    if spell == "spy":
-        return _SPY
-    if spell == "fire-rain":
-        return _FIRE
-    (occ0, units0, cover0), (occ1, units1, cover1) = masks
-    if spell == "recall":
-        return _targets(spell, 0, units0 & ~cover0) + _targets(spell, 1, units1 & ~cover1)
-    if spell == "poison":
-        return _targets(spell, 0, units0) + _targets(spell, 1, units1)
-    if spell == "catapult":
-        return _targets(spell, 0, occ0 & ~units0) + _targets(spell, 1, occ1 & ~units1)
-    if spell == "bribery":
-        (occ, units, _), (_, foe_units, foe_cover) = masks[seat], masks[1 - seat]
-        return _bribes(units, foe_units & ~foe_cover, _FULL & ~occ)
-    return ()
 
 
 # -- applying -----------------------------------------------------------------------------------
@@ -432,7 +526,7 @@ def start_turn(state: State, seat: int, t: Turn) -> None:
             slot.new = False
     state.players[seat].spied = []
     state.steps = 0
-    state.moves = 0
+    state.undos = 0
     state.actions = 4 if state.turn == 2 else 3
     if not state.players[seat].deck:
         state.winner = 1 - seat
@@ -463,87 +557,101 @@ def end_turn(state: State, t: Turn) -> None:
 
 def perform(state: State, seat: int, action: A.Action, t: Turn) -> None:
     """Applies a legal action in place (undo included), recording it for undo."""
-    if isinstance(action, A.Simple):
-        if action.name == "end":
-            t.say(f"{_who(seat)} ended the turn.")
-            end_turn(state, t)
-            return
-        if action.name == "draw":
-            state.actions -= 2
-            t.say(f"{_who(seat)} spent 2 actions to draw a card.")
-            draw(state, seat, 1, t)
-            set_checkpoint(state)
-        else:
-            undo(state, seat, t)
-        state.steps += 1
+    if type(action) is A.Simple:
+        _simple(state, seat, action.name, t)
         return
     state.steps += 1
-    kind = type(action)
-    if kind is A.Move:
+    stop = False
+    if type(action) is A.Move:
         side = state.players[seat].side
         side[action.space], side[action.target] = side[action.target], side[action.space]
-        state.moves += 1
-    elif kind is A.Attack:
+    elif type(action) is A.Attack:
         _attack(state, seat, action, t)
-    elif kind is A.Play:
-        if _play(state, seat, action, t):
-            return
-    elif isinstance(action, A.Bolt):
-        slot = state.players[seat].side[action.space]
-        assert slot is not None
-        slot.bolt = True
-        state.actions -= 1
-        t.say(f"{_who(seat)} ignited {CARDS[slot.card].name} (space {action.space + 1}).")
-    elif isinstance(action, A.Cast) and _cast(state, seat, action, t):
-        return
-    if state.winner is None:
+    elif type(action) is A.Play:
+        stop = _play(state, seat, action, t)
+    elif type(action) is A.Bolt:
+        _bolt(state, seat, action, t)
+    elif type(action) is A.Cast:
+        stop = _cast(state, seat, action, t)
+    if not stop and state.winner is None:
         state.undo_log.append(action)
 
 
+def _simple(state: State, seat: int, name: str, t: Turn) -> None:
+    """Applies End turn, the 2-action draw or Undo."""
+    if name == "end":
+        t.say(f"{_who(seat)} ended the turn.")
+        end_turn(state, t)
+        return
+    if name == "draw":
+        state.actions -= 2
+        state.steps += 1
+        t.say(f"{_who(seat)} spent 2 actions to draw a card.")
+        draw(state, seat, 1, t)
+        set_checkpoint(state)
+    else:
+        undo(state, seat, t)
+
+
 def undo(state: State, seat: int, t: Turn) -> None:
-    """Rebuilds the turn from the checkpoint with every action but the last."""
+    """Rebuilds the turn from the checkpoint with every action but the last, which gives back
+    everything that action used (its step, actions, cards); the undo itself is counted."""
     assert state.checkpoint is not None and state.undo_log
     done = state.undo_log[:-1]
-    steps, moves = state.steps, state.moves
+    steps = state.steps
     state.restore(state.checkpoint)
     state.undo_log = []
     replay = Replay(state)
     for action in done:
         perform(state, seat, action, replay)
-    state.steps, state.moves = steps, moves
+    state.steps = steps - 1
+    state.undos += 1
     t.say(f"{_who(seat)} took back an action.")
+
+
+def _bolt(state: State, seat: int, action: A.Bolt, t: Turn) -> None:
+    slot = state.players[seat].side[action.space]
+    assert slot is not None
+    slot.bolt = True
+    state.actions -= 1
+    t.say(f"{_who(seat)} ignited {CARDS[slot.card].name} (space {action.space + 1}).")
 
 
 def _attack(state: State, seat: int, action: A.Attack, t: Turn) -> None:
     me, foe = state.players[seat], state.players[1 - seat]
     slot = me.side[action.space]
     assert slot is not None
-    info = CARDS[slot.card]
     slot.used += 1
     slot.arriving = False
     if action.target == A.BASE:
-        if info.cls not in foe.marks:
-            foe.marks.append(info.cls)
-            foe.marks.sort(key=CLASSES.index)
-        t.say(f"{info.name} hit {_who(1 - seat)}'s base ({len(foe.marks)}/3).")
-        if len(foe.marks) == 3:
-            state.winner = seat
-            state.reason = "base"
-            t.say(f"{_who(1 - seat)}'s base falls. {_who(seat)} wins!")
-            state.checkpoint = None
-            state.undo_log = []
+        _hit_base(state, seat, slot.card, t)
         return
     target = foe.side[action.target]
     assert target is not None
-    tinfo = CARDS[target.card]
-    back = (state.strike_back and tinfo.kind == "unit" and can_hit(tinfo, info)
+    name, tname = _NAME[slot.card], _NAME[target.card]
+    back = (state.strike_back and target.card in _UNIT and _HITS[target.card, slot.card]
             and not in_cover(me.side, action.space))
     killed = _hit(state, 1 - seat, action.target)
-    verb = "destroyed" if killed else "hit"
-    t.say(f"{info.name} {verb} {tinfo.name}.")
+    t.say(f"{name} {'destroyed' if killed else 'hit'} {tname}.")
     if back:
         died = _hit(state, seat, action.space)
-        t.say(f"{tinfo.name} struck back and {'destroyed' if died else 'hit'} {info.name}.")
+        t.say(f"{tname} struck back and {'destroyed' if died else 'hit'} {name}.")
+
+
+def _hit_base(state: State, seat: int, card: str, t: Turn) -> None:
+    """Marks the unit's class on the enemy base; the third class breaks it and wins."""
+    foe = state.players[1 - seat]
+    cls = _UNIT_CLASS[card]
+    if cls not in foe.marks:
+        foe.marks.append(cls)
+        foe.marks.sort(key=CLASSES.index)
+    t.say(f"{_NAME[card]} hit {_who(1 - seat)}'s base ({len(foe.marks)}/3).")
+    if len(foe.marks) == 3:
+        state.winner = seat
+        state.reason = "base"
+        t.say(f"{_who(1 - seat)}'s base falls. {_who(seat)} wins!")
+        state.checkpoint = None
+        state.undo_log = []
 
 
 def _play(state: State, seat: int, action: A.Play, t: Turn) -> bool:
@@ -573,70 +681,81 @@ def _cast(state: State, seat: int, action: A.Cast, t: Turn) -> bool:
     state.actions -= 1
     if action.spell == "fire-rain":
         me.discard.append(action.spell)
-    stop = _resolve(state, seat, action, t)
+    stop = _SPELLS[action.spell](state, seat, action.args, t)
     if action.spell != "fire-rain":
         me.discard.append(action.spell)
     return stop
 
 
-def _resolve(state: State, seat: int, action: A.Cast, t: Turn) -> bool:
-    me = state.players[seat]
-    spell, args = action.spell, action.args
-    who = _who(seat)
-    if spell == "wisdom":
-        n = draw(state, args[0], 3, t)
-        t.say(f"{who} cast Wisdom: {_who(args[0])} drew {n} card{'s' if n != 1 else ''}.")
-        set_checkpoint(state)
-        return True
-    if spell == "recall":
-        side_seat, j = args
-        owner = state.players[side_seat]
-        slot = owner.side[j]
-        assert slot is not None
-        owner.side[j] = None
-        owner.hand.append(slot.card)
-        t.say(f"{who} cast Recall: {CARDS[slot.card].name} went back to {_who(side_seat)}'s hand.")
-        draw(state, seat, 1, t)
-        set_checkpoint(state)
-        return True
-    if spell == "poison" or spell == "catapult":
-        side_seat, j = args
-        name = _destroy(state, side_seat, j)
-        t.say(f"{who} cast {'Poison' if spell == 'poison' else 'Catapult'}: {name} destroyed.")
-        return False
-    if spell == "bribery":
-        mine, theirs, dest = args
-        foe = state.players[1 - seat]
-        lost = _destroy(state, seat, mine)
-        slot = foe.side[theirs]
-        assert slot is not None
-        foe.side[theirs] = None
-        info = CARDS[slot.card]
-        me.side[dest] = Slot(slot.card, True, info.ability == "instant", 0, 0, True)
-        t.say(f"{who} cast Bribery: sacrificed {lost} and took {info.name}.")
-        return False
-    if spell == "spy":
-        foe = state.players[1 - seat]
-        me.spied = foe.deck[-3:][::-1]
-        t.say(f"{who} cast Spy on {_who(1 - seat)}'s deck.")
-        seen = ", ".join(CARDS[c].title for c in me.spied) or "nothing"
-        t.say(f"Spy: the top of {_who(1 - seat)}'s deck is {seen}.", (seat,))
-        set_checkpoint(state)
-        return True
-    if spell == "fire-rain":
-        n = 0
-        for s in (seat, 1 - seat):
-            side = state.players[s].side
-            for i in range(SPACES):
-                if side[i] is not None and CARDS[side[i].card].kind == "unit":
-                    _destroy(state, s, i)
-                    n += 1
-        t.say(f"{who} cast Fire Rain: {n} unit{'s' if n != 1 else ''} died. The turn ends.")
-        end_turn(state, t)
-        return True
-    raise AssertionError(spell)
+def _wisdom(state: State, seat: int, args: tuple[int, ...], t: Turn) -> bool:
+    n = draw(state, args[0], 3, t)
+    t.say(f"{_who(seat)} cast Wisdom: {_who(args[0])} drew {n} card{'s' if n != 1 else ''}.")
+    set_checkpoint(state)
+    return True
 
 
-def new_players(decks: list[list[str]]) -> list[Player]:
-    """Returns the two players with their shuffled decks (hands are dealt by the game)."""
-    return [Player(deck=list(d)) for d in decks]
+def _recall(state: State, seat: int, args: tuple[int, ...], t: Turn) -> bool:
+    side_seat, j = args
+    owner = state.players[side_seat]
+    slot = owner.side[j]
+    assert slot is not None
+    owner.side[j] = None
+    owner.hand.append(slot.card)
+    t.say(f"{_who(seat)} cast Recall: {_NAME[slot.card]} went back to {_who(side_seat)}'s hand.")
+    draw(state, seat, 1, t)
+    set_checkpoint(state)
+    return True
+
+
+def _poison(state: State, seat: int, args: tuple[int, ...], t: Turn) -> bool:
+    name = _destroy(state, args[0], args[1])
+    t.say(f"{_who(seat)} cast Poison: {name} destroyed.")
+    return False
+
+
+def _catapult(state: State, seat: int, args: tuple[int, ...], t: Turn) -> bool:
+    name = _destroy(state, args[0], args[1])
+    t.say(f"{_who(seat)} cast Catapult: {name} destroyed.")
+    return False
+
+
+def _bribery(state: State, seat: int, args: tuple[int, ...], t: Turn) -> bool:
+    mine, theirs, dest = args
+    foe = state.players[1 - seat]
+    lost = _destroy(state, seat, mine)
+    slot = foe.side[theirs]
+    assert slot is not None
+    foe.side[theirs] = None
+    state.players[seat].side[dest] = Slot(slot.card, True, slot.card in _INSTANT, 0, 0, True)
+    t.say(f"{_who(seat)} cast Bribery: sacrificed {lost} and took {_NAME[slot.card]}.")
+    return False
+
+
+def _spy(state: State, seat: int, args: tuple[int, ...], t: Turn) -> bool:
+    me, foe = state.players[seat], state.players[1 - seat]
+    me.spied = foe.deck[-3:][::-1]
+    t.say(f"{_who(seat)} cast Spy on {_who(1 - seat)}'s deck.")
+    seen = ", ".join(_TITLE[c] for c in me.spied) or "nothing"
+    t.say(f"Spy: the top of {_who(1 - seat)}'s deck is {seen}.", (seat,))
+    set_checkpoint(state)
+    return True
+
+
+def _fire_rain(state: State, seat: int, args: tuple[int, ...], t: Turn) -> bool:
+    n = 0
+    for s in (seat, 1 - seat):
+        side = state.players[s].side
+        for i, slot in enumerate(side):
+            if slot is not None and slot.card in _UNIT:
+                _destroy(state, s, i)
+                n += 1
+    t.say(f"{_who(seat)} cast Fire Rain: {n} unit{'s' if n != 1 else ''} died. The turn ends.")
+    end_turn(state, t)
+    return True
+
+
+_SPELLS = {
+    "wisdom": _wisdom, "recall": _recall, "poison": _poison, "catapult": _catapult,
+    "bribery": _bribery, "spy": _spy, "fire-rain": _fire_rain,
+}
+"""Per spell: its effect, returning True when the cast was a checkpoint or ended the turn."""

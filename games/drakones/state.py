@@ -102,7 +102,8 @@ class Player:
 @dataclass(slots=True)
 class State:
     """The whole table. Undo keeps `checkpoint` (the core state after the last draw or reveal) and
-    `undo_log` (actions applied since), and rebuilds by replay; `steps`/`moves` survive undo."""
+    `undo_log` (actions applied since), and rebuilds by replay. `steps` and `undos` are this turn's
+    counters for the house caps that end every game (see `rules`)."""
 
     rng: Rng
     players: list[Player]
@@ -117,7 +118,9 @@ class State:
     reason: str = ""
     recent: list[str] = field(default_factory=list)
     steps: int = 0
-    moves: int = 0
+    """Steps taken this turn and not undone (End turn and Undo are no steps)."""
+    undos: int = 0
+    """Undos used this turn."""
     checkpoint: Checkpoint | None = None
     """The core state after the last draw or reveal, frozen."""
     undo_log: list[Action] = field(default_factory=list)
@@ -134,7 +137,7 @@ class State:
     def to_json(self) -> dict[str, Any]:
         data = self.core_json()
         data["steps"] = self.steps
-        data["moves"] = self.moves
+        data["undos"] = self.undos
         data["checkpoint"] = None if self.checkpoint is None else self.checkpoint.core_json()
         data["undo_log"] = [a.encode() for a in self.undo_log]
         return data
@@ -169,7 +172,7 @@ class State:
         state = State(Rng(0), [], 0, 0)
         state.load_core(data)
         state.steps = int(data.get("steps", 0))
-        state.moves = int(data.get("moves", 0))
+        state.undos = int(data.get("undos", 0))
         cp = data.get("checkpoint")
         if cp is not None:
             core = State(Rng(0), [], 0, 0)
@@ -191,7 +194,7 @@ class State:
         return State(Rng(self.rng.state), [p.clone() for p in self.players], self.first,
                      self.current, self.turn, self.round, self.lock, self.actions,
                      self.strike_back, self.winner, self.reason, self.recent[:], self.steps,
-                     self.moves, self.checkpoint, self.undo_log[:])
+                     self.undos, self.checkpoint, self.undo_log[:])
 
 
 class Checkpoint(NamedTuple):

@@ -1,0 +1,116 @@
+"""What a Drakones seat may see: the view, the text board, and the reshuffle of hidden cards.
+
+Who is to play, who won and why live in the view's header (built by `games.core.Game.view`);
+the rest of the view is the board: both sides, bases, counters and the viewer's own hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.core import View, header
+from games.drakones import rules
+from games.drakones.cards import CARDS, COLOURS, DECKS
+from games.drakones.state import Player, Slot, State
+from games.rng import Rng
+
+CardView = dict[str, Any]
+"""One card on a side as the view shows it (JSON-ready)."""
+
+
+def _card(state: State, seat: int, side: list[Slot | None], i: int, slot: Slot) -> CardView:
+    info = CARDS[slot.card]
+    return {
+        "card": slot.card, "name": info.name, "kind": info.kind, "class": info.cls,
+        "weapon": info.weapon, "ability": info.ability, "arriving": slot.arriving,
+        "bolt": slot.bolt, "new": slot.new, "used": slot.used, "hits": slot.hits,
+        "cover": rules.in_cover(side, i),
+        "ready": seat == state.current and rules.is_ready(slot),
+    }
+
+
+def _player(state: State, seat: int, p: Player) -> dict[str, Any]:
+    side: list[CardView | None] = [None if slot is None else _card(state, seat, p.side, i, slot)
+                                   for i, slot in enumerate(p.side)]
+    return {
+        "seat": seat, "colour": DECKS[COLOURS[seat]][0], "base": seat + 1,
+        "deck": len(p.deck), "hand": len(p.hand), "discard": list(p.discard),
+        "side": side, "marks": list(p.marks),
+        "open": state.winner is None and rules.base_open(state, seat),
+        "fallen": state.reason == "base" and state.winner == 1 - seat,
+    }
+
+
+def view(state: State, seat: int | None) -> View:
+    """Returns the board as `seat` sees it (None = a spectator): no other hand, no deck order."""
+    mine = state.players[seat] if seat is not None else None
+    return {
+        "players": [_player(state, s, p) for s, p in enumerate(state.players)],
+        "first": state.first, "turn": state.turn, "round": state.round, "lock": state.lock,
+        "actions": state.actions, "strike_back": state.strike_back,
+        "can_undo": state.winner is None and rules.may_undo(state),
+        "steps_left": max(0, rules.TURN_STEP_CAP - state.steps),
+        "recent": list(state.recent),
+        "hand": sorted(mine.hand) if mine is not None else None,
+        "spied": list(mine.spied) if mine is not None else None,
+    }
+
+
+def shuffle_hidden(state: State, observer: int | None, seed: int) -> State:
+    """Returns a copy with both decks and every hand but the observer's dealt anew from one pool."""
+    copy = state.clone()
+    rng = Rng(seed)
+    pool: list[str] = []
+    sizes: list[tuple[int, int]] = []
+    for s, p in enumerate(copy.players):
+        hidden_hand = s != observer
+        sizes.append((len(p.hand) if hidden_hand else 0, len(p.deck)))
+        if hidden_hand:
+            pool.extend(p.hand)
+        pool.extend(p.deck)
+    rng.shuffle(pool)
+    k = 0
+    for (nh, nd), p in zip(sizes, copy.players, strict=True):
+        if nh:
+            p.hand = pool[k:k + nh]
+            k += nh
+        p.deck = pool[k:k + nd]
+        k += nd
+    return copy
+
+
+# -- the text board ---------------------------------------------------------------------------
+
+def _cell(i: int, c: CardView | None) -> str:
+    if c is None:
+        return f"{i + 1}:."
+    flags = (("~" if c["arriving"] else "") + ("*" if c["bolt"] else "")
+             + ("#" if c["cover"] else "") + ("!" if c["hits"] else ""))
+    return f"{i + 1}:{CARDS[c['card']].title}{flags}"
+
+
+def text(board: View, names: Sequence[str]) -> str:
+    """Returns a few lines for the console and logs: bases, sides, whose turn, hand, last events."""
+    def name(s: int) -> str:
+        return names[s] if s < len(names) else f"Player {s + 1}"
+
+    head = header(board)
+    lines = [f"Drakones - round {board['round']}, base lock {board['lock']}"]
+    for p in board["players"]:
+        marks = "".join(c[0].upper() for c in p["marks"]) or "-"
+        lines.append(f"{name(p['seat'])} ({p['colour']}, base {p['base']}): deck {p['deck']}, "
+                     f"hand {p['hand']}, discard {len(p['discard'])}, base hits {marks}"
+                     + (" OPEN" if p["open"] else ""))
+        lines.append("  " + " | ".join(_cell(i, c) for i, c in enumerate(p["side"])))
+    lines.append("  (~ arriving, * bolt, # in cover, ! hit this turn)")
+    if head["over"]:
+        lines.append(f"Game over: {name(head['winners'][0])} wins ({head['termination']}).")
+    elif head["active"] is not None:
+        n = board["actions"]
+        lines.append(f"{name(head['active'])} to play, {n} action{'s' if n != 1 else ''} left.")
+    if board["hand"] is not None:
+        lines.append("Hand: " + ", ".join(CARDS[c].title for c in board["hand"]))
+    for line in board["recent"][-3:]:
+        lines.append("  " + line.format(**{f"p{i}": name(i) for i in range(2)}))
+    return "\n".join(lines)
