@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import games
+from renderers.faces import faces_of
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +42,8 @@ _NAME_EXTRA = frozenset("-_.'")
 _CODE = re.compile(r"([A-Za-z]+)(\d+)-([A-Za-z0-9_-]*)")
 _SECOND_COPY = 0x8000
 _CHECKSUM_BYTES = 3
+CURVE_TOP = 7
+"""The mana curve's last bar counts every card of this cost or more."""
 
 
 class DeckError(ValueError):
@@ -328,6 +331,51 @@ class DeckFormat:
         card = self.cards[card_id]
         return f"{card['name']} ({card['cost']}, {card['type']})"[:100]
 
+    # -- the /deck show image ----------------------------------------------------------------------
+
+    def view(self, deck: Deck, *, with_code: bool = True) -> dict[str, Any]:
+        """Returns what `renderers.deck.render_deck` draws: groups by cost, curve, champion."""
+        counts = Counter(deck.cards)
+        groups: dict[int, list[dict[str, Any]]] = {}
+        for card_id in sorted(counts, key=lambda c: (self._cost(c), self.name(c).lower())):
+            card = self.cards.get(card_id, {})
+            groups.setdefault(self._cost(card_id), []).append({
+                "name": self.name(card_id), "count": counts[card_id],
+                "kind": card.get("type", "?"), "stats": self._stats(card)})
+        curve = Counter(min(self._cost(c), CURVE_TOP) for c in deck.cards)
+        kinds = Counter(self.cards.get(c, {}).get("type", "?") for c in deck.cards)
+        champion = self.cards.get(deck.champion, {})
+        badge = self.base.get(deck.faction, {}).get("champion")  # its colour is the faction's
+        face = next((f for f in faces_of(self.game) if f.key == badge), None)
+        code = ""
+        if with_code:
+            try:
+                code = self.encode(deck)
+            except DeckError:
+                code = ""
+        return {
+            "name": deck.name, "faction": self.faction_title(deck.faction),
+            "game_title": self.title, "count": len(deck.cards), "deck_size": self.deck_size,
+            "accent": list(face.accent) if face else None,
+            "champion": {"name": self.name(deck.champion), "cost": champion.get("cost", "?"),
+                         "power": champion.get("power"), "health": champion.get("health"),
+                         "text": champion.get("unsupported") or champion.get("text", "")},
+            "groups": [{"cost": cost, "cards": cards} for cost, cards in sorted(groups.items())],
+            "curve": [(f"{c}+" if c == CURVE_TOP else str(c), curve[c])
+                      for c in range(CURVE_TOP + 1)],
+            "kinds": [(f"{kind}s" if n > 1 else kind, n) for kind, n in sorted(kinds.items())],
+            "problems": self.validate(deck), "code": code,
+        }
+
+    def _cost(self, card_id: str) -> int:
+        return int(self.cards.get(card_id, {}).get("cost", 0))
+
+    @staticmethod
+    def _stats(card: Mapping[str, Any]) -> str:
+        if card.get("type") in ("unit", "champion") or card.get("power"):
+            return f"{card.get('power', 0)}/{card.get('health', 0)}"
+        return f"{card['health']} hp" if card.get("health") else ""
+
     # -- deck codes -------------------------------------------------------------------------------
 
     def encode(self, deck: Deck) -> str:
@@ -471,6 +519,18 @@ def search_cards(query: str, faction: str, *, game: str | None = None,
                  among: Iterable[str] | None = None, limit: int = MAX_CHOICES) -> list[CardChoice]:
     """Returns up to `limit` autocomplete choices over the faction's legal cards (or `among`)."""
     return format_for(game).search(query, faction, among=among, limit=limit)
+
+
+def deck_view(deck: Deck, *, with_code: bool = True) -> dict[str, Any]:
+    """Returns the data of the `/deck show` image (see `renderers.deck`)."""
+    return format_for(deck.game).view(deck, with_code=with_code)
+
+
+def render_deck(deck: Deck) -> bytes:
+    """Returns the `/deck show` image (PNG); slow enough to call through `asyncio.to_thread`."""
+    from renderers.deck import render_deck as draw
+
+    return draw(deck_view(deck))
 
 
 def engine_option(deck: Deck) -> dict[str, Any]:

@@ -374,3 +374,56 @@ def test_a_built_deck_plays_to_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
         seat = rng.choice(GAME.to_play(state))
         GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     assert GAME.outcome(state) is not None
+
+
+# -- the /deck show image ---------------------------------------------------------------------------
+
+
+def _png_checks(png: bytes) -> Any:
+    import io
+
+    from PIL import Image
+
+    assert len(png) <= 250 * 1024
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    assert image.width == 1100 and 300 <= image.height <= 1400
+    colours = image.getcolors(maxcolors=1 << 16)
+    assert colours is not None and len(colours) > 20
+    return image
+
+
+@pytest.mark.parametrize("faction", FACTIONS)
+def test_deck_image_of_each_base_deck(faction: str) -> None:
+    """The list image draws for every base deck, small and with real content."""
+    _png_checks(D.render_deck(_base(faction)))
+
+
+def test_deck_view_groups_by_cost_with_curve_and_champion() -> None:
+    deck = _base()
+    view = D.deck_view(deck)
+    assert [g["cost"] for g in view["groups"]] == sorted(g["cost"] for g in view["groups"])
+    assert sum(c["count"] for g in view["groups"] for c in g["cards"]) == 30
+    assert sum(n for _, n in view["curve"]) == 30 and view["curve"][-1][0] == "7+"
+    assert view["champion"]["name"] == "Gajji Necromancer" and view["faction"] == "Eclipse"
+    assert view["problems"] == [] and view["code"] == D.encode(deck)
+    assert view["accent"] is not None
+
+
+def test_deck_image_of_a_wide_deck_with_problems() -> None:
+    """Thirty different cards and several problems still fit a readable image."""
+    deck = _base("essence")
+    pool = [c for c in FMT.legal_cards("essence") if not FMT.is_champion(c)]
+    wide = replace(deck, cards=tuple(sorted(pool[:30])), champion="StC001")
+    problems = D.validate(wide)
+    assert problems
+    view = D.deck_view(wide)
+    from renderers.deck import _side
+
+    blocks, _ = _side(view)
+    from renderers.common import font
+
+    for kind, block in blocks:
+        if kind == "text":
+            f = font(block.size, bold=block.bold)
+            assert all(f.getlength(line) <= block.box[2] - block.box[0] for line in block.lines)
+    _png_checks(D.render_deck(wide))
