@@ -1,0 +1,41 @@
+"""Drachenherz card faces: one per card type, from `data/drachenherz/cards.json` (copies, point
+values, slots) and `texts.json` (what playing the type does)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from renderers.faces import DATA_DIR, CardFace, Color
+
+GAME = "drachenherz"
+TYPE_COLOURS: dict[str, Color] = {
+    "chest": (200, 160, 60), "fire": (210, 80, 50), "slayer": (120, 130, 150),
+    "stone": (130, 130, 120), "princess": (200, 110, 170), "hero": (70, 120, 200),
+    "troll": (110, 140, 70), "dwarf": (160, 110, 70), "ship": (60, 140, 160),
+}
+
+
+def faces() -> list[CardFace]:
+    """Returns one face per card type, in data order."""
+    folder = DATA_DIR / GAME
+    data = json.loads((folder / "cards.json").read_text(encoding="utf-8"))
+    texts = json.loads((folder / "texts.json").read_text(encoding="utf-8"))
+    found = []
+    for kind in data["types"]:
+        values = Counter(kind["values"])
+        spread = ", ".join(f"{v} ×{n}" if n > 1 else str(v) for v, n in sorted(values.items()))
+        space = (texts["spaces"]["stack"] if kind["slots"] is None
+                 else texts["spaces"]["fixed"].format(slots=kind["slots"]))
+        stats = [("Points", str(max(values)) if len(values) == 1 else f"{min(values)}-{max(values)}")]
+        if kind["slots"] is not None:
+            stats.append(("Slots", str(kind["slots"])))
+        found.append(CardFace(
+            game=GAME, key=kind["key"], name=kind["name"],
+            type_line="Card type — " + ("stacking space" if kind["slots"] is None
+                                        else "fixed space"),
+            text=f"{texts['types'][kind['key']]} {space}", stats=tuple(stats),
+            facts=(("Point values", spread),
+                   ("In each deck", f"{len(kind['values'])} of {data['deck_size']} cards")),
+            accent=TYPE_COLOURS.get(kind["key"], (140, 140, 140))))
+    return found
