@@ -61,3 +61,26 @@ def newest(st: DFState) -> Unit:
 
 def newest_fort(st: DFState) -> Fort:
     return max(st.forts, key=lambda f: f["id"])
+
+
+def swift_strikes_first(card: str) -> None:
+    """A unit of `card` attacks a wounded Madcap Mercenaries (4 power, 1 health left) ahead: with
+    SWIFT it strikes first and takes nothing back."""
+    from tests.dragonfront_helpers import FILLER, board, put
+    st = board()
+    u = put(st, card, 0, 4)
+    e = put(st, FILLER, 1, 8)
+    e["dmg"] = 4
+    full = hp(st, u)
+    act(st, u)
+    assert not alive(st, e) and alive(st, u) and hp(st, u) == full
+
+
+def stealthed(card: str) -> None:
+    """A unit of `card` deployed from hand is hidden: the enemy can aim no spell at it."""
+    from games.dragonfront.play import spell_targets
+    from tests.dragonfront_helpers import board
+    st = board()
+    play(st, card, 0)
+    u = newest(st)
+    assert u["hidden"] and at(st, u) not in spell_targets(st, 1, "unit")
