@@ -53,6 +53,13 @@ def scf001_bunker_armors_its_occupant():
     play(st, "ScF001", 5)
     u = put(st, FILLER, 0, 5)
     assert _hit_by_filler(st, u) == 3
+    st = board(active=1)
+    play(st, "ScF001", 9)
+    foe = put(st, FILLER, 0, 9)
+    st.active = 1
+    e = put(st, FILLER, 1, 13)
+    act(st, e)
+    assert hp(st, foe) == 1
 
 
 @scenario("ScF005")
@@ -223,8 +230,10 @@ def scu010_field_medics_heal_row():
     b = put(st, FILLER, 0, 5)
     a["dmg"] = b["dmg"] = 3
     play(st, "ScU010", 0)
+    me = newest(st)
+    me["dmg"] = 1
     end(st)
-    assert hp(st, a) == 4 and hp(st, b) == 2
+    assert hp(st, a) == 4 and hp(st, b) == 2 and hp(st, me) == 1
 
 
 @scenario("ScU011")

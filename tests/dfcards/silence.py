@@ -115,6 +115,9 @@ def sif016_kill_zone_swift_occupant():
     g = put(st, "SiU024", 0, 4, 5)
     from games.dragonfront.stats import has
     assert not has(st, g, "SWIFT")
+    st.units.remove(g)
+    foe = put(st, FILLER, 1, 4)
+    assert not has(st, foe, "SWIFT")
 
 
 @scenario("SiS003")
