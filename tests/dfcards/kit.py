@@ -84,3 +84,52 @@ def stealthed(card: str) -> None:
     play(st, card, 0)
     u = newest(st)
     assert u["hidden"] and at(st, u) not in spell_targets(st, 1, "unit")
+
+
+def deathblow(card: str) -> None:
+    """A unit of `card` standing in seat 0's Frontline is attacked by a sturdy enemy (4 power,
+    20 health): if the defender dies, DEATHBLOW strikes the attacker once more with its power.
+    Asserts the attacker's loss is twice the defender's power when it died, else once."""
+    from tests.dragonfront_helpers import FILLER, board, put
+    st = board(active=1)
+    u = put(st, card, 0, 4)
+    power = pw(st, u)
+    e = put(st, FILLER, 1, 8)
+    e["hp"] = 20
+    act(st, e)
+    blows = 1 if alive(st, u) else 2
+    assert hp(st, e) == 20 - blows * power, (hp(st, e), power, blows)
+    assert blows == 2 or hp(st, u) > 0
+
+
+def breach(card: str) -> None:
+    """A unit of `card` may be deployed in the Frontline, never in the enemy Spawn Row."""
+    from tests.dragonfront_helpers import board, codes
+    st = board()
+    st.players[0]["hand"] = [card]
+    st.players[0]["mana"] = 10
+    legal = codes(st)
+    assert f"play:{card}:5" in legal and f"play:{card}:9" in legal
+    assert f"play:{card}:13" not in legal
+
+
+def berserk(card: str) -> None:
+    """A unit of `card` moves one space: 1 damage to every unit next to its new space (not it)."""
+    from tests.dragonfront_helpers import FILLER, board, put
+    st = board()
+    u = put(st, card, 0, 1)
+    u["kw"].pop("SPRINT", None)
+    a = put(st, FILLER, 1, 4)
+    b = put(st, FILLER, 0, 6)
+    full = hp(st, u)
+    act(st, u)
+    assert u["sp"] == [5] and hp(st, a) == 4 and hp(st, b) == 4 and hp(st, u) == full
+
+
+def sprints(card: str) -> None:
+    """A unit of `card` moves two spaces when nothing is in its way."""
+    from tests.dragonfront_helpers import board, put
+    st = board()
+    u = put(st, card, 0, 0)
+    act(st, u)
+    assert u["sp"] == [8]
