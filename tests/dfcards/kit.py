@@ -133,3 +133,17 @@ def sprints(card: str) -> None:
     u = put(st, card, 0, 0)
     act(st, u)
     assert u["sp"] == [8]
+
+
+def rushes(card: str, space: int = 0) -> None:
+    """A unit of `card` may act on the turn it is played."""
+    from tests.dragonfront_helpers import board, codes
+    st = board()
+    play(st, card, space)
+    assert f"act:{newest(st)['id']}" in codes(st)
+
+
+def discard(st: DFState, card: str) -> None:
+    """The active seat discards `card` (put in its hand first) as a legal action."""
+    st.players[st.active]["hand"].append(card)
+    do(st, A.Discard(card))
