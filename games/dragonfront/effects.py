@@ -264,6 +264,8 @@ def _grant(st: DFState, e: Effect, ctx: Ctx) -> None:
             t["kw"].update(e["kw"])
             if "STEALTH" in e["kw"] and t.get("just_played"):
                 t["hidden"] = True
+        if "kw" in e and "RUSH" in e["kw"]:
+            t["sick"] = False
         if "respawn" in e:
             t["respawn"] = e["respawn"]
         if "ability" in e:

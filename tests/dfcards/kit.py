@@ -147,3 +147,64 @@ def discard(st: DFState, card: str) -> None:
     """The active seat discards `card` (put in its hand first) as a legal action."""
     st.players[st.active]["hand"].append(card)
     do(st, A.Discard(card))
+
+
+def ranged(card: str) -> None:
+    """A unit of `card` in the Spawn Row hits an enemy two spaces ahead without moving or being
+    hit back."""
+    from tests.dragonfront_helpers import FILLER, board, put
+    st = board()
+    u = put(st, card, 0, 0)
+    e = put(st, FILLER, 1, 8)
+    e["hp"] = 20
+    full = hp(st, u)
+    act(st, u)
+    assert u["sp"] == [0] and hp(st, e) == 20 - pw(st, u) and hp(st, u) == full
+
+
+def flies(card: str) -> None:
+    """A unit of `card` in the enemy Frontline hits the Stronghold over a unit in front."""
+    from tests.dragonfront_helpers import FILLER, board, put
+    st = board()
+    u = put(st, card, 0, 8)
+    put(st, FILLER, 1, 12)
+    act(st, u)
+    assert st.players[1]["sh"] == 15 - pw(st, u) - u["kw"].get("SIEGE", 0)
+
+
+def plain(card: str) -> None:
+    """A unit of `card` with no text arrives with its printed stats and does nothing else."""
+    from games.dragonfront import cards as C
+    from tests.dragonfront_helpers import board
+    st = board()
+    play(st, card, 0, mana=10)
+    u = newest(st)
+    c = C.card(card)
+    assert (pw(st, u), hp(st, u)) == (c["power"], c["health"])
+    assert st.players[0]["mana"] == 10 - c["cost"]
+    assert st.players[0]["hand"] == [] and st.players[1]["sh"] == 15
+
+
+def catapults(card: str) -> None:
+    """A unit of `card` hits the first enemy in its lane from afar, then is stunned."""
+    from tests.dragonfront_helpers import FILLER, board, put
+    st = board()
+    u = put(st, card, 0, 0)
+    e = put(st, FILLER, 1, 12)
+    e["hp"] = 20
+    act(st, u)
+    assert u["sp"] == [0] and hp(st, e) == 20 - pw(st, u) and u["stun"]
+
+
+def walls(card: str) -> None:
+    """A fort of `card` blocks an enemy and soaks its attack."""
+    from games.dragonfront import cards as C
+    from tests.dragonfront_helpers import FILLER, board, put
+    st = board()
+    play(st, card, 5)
+    f = newest_fort(st)
+    end(st)
+    e = put(st, FILLER, 1, 9)
+    e["pw"] = 1
+    act(st, e)
+    assert e["sp"] == [9] and hp(st, f) == C.card(card)["health"] - 1
