@@ -11,7 +11,7 @@ from tests.dragonfront_helpers import FILLER, board, put
 
 @scenario("ScC001")
 def scc001_bromell_adds_two_secure_walls():
-    """ARMOR. On arrival: add 2 Secure Wall to hand"""
+    """ARMOR. SPAWN: Add 2 [0/5] walls to your hand."""
     st = board()
     play(st, "ScC001", 1)
     assert st.players[0]["hand"] == ["ToF005", "ToF005"]
@@ -20,7 +20,7 @@ def scc001_bromell_adds_two_secure_walls():
 
 @scenario("ScC003")
 def scc003_tower_of_argos_gives_allies_health():
-    """UNION. On arrival: all allies +0/+2"""
+    """UNION. SPAWN: Grant +2 Health to all ally units."""
     st = board()
     a = put(st, FILLER, 0, 5)
     e = put(st, FILLER, 1, 9)
@@ -30,8 +30,7 @@ def scc003_tower_of_argos_gives_allies_health():
 
 @scenario("ScC005")
 def scc005_bard_king_weakens_enemies_on_arrival_and_death():
-    """On arrival: all enemies -1/+0. When it dies: all enemies -1/+0. While waiting on the
-    Stronghold, allies get -1/+1"""
+    """SPAWN and DEATH: All enemy units lose 1 Power. COMMAND: All ally units have -1/+1"""
     st = board()
     st.players[0]["champion"] = "ScC005"
     a = put(st, FILLER, 0, 5)
@@ -48,7 +47,7 @@ def scc005_bard_king_weakens_enemies_on_arrival_and_death():
 
 @scenario("ScF001")
 def scf001_bunker_armors_its_occupant():
-    """occupant get ARMOR"""
+    """Occupying ally units have ARMOR."""
     st = board()
     play(st, "ScF001", 5)
     u = put(st, FILLER, 0, 5)
@@ -64,7 +63,8 @@ def scf001_bunker_armors_its_occupant():
 
 @scenario("ScF005")
 def scf005_rallying_tower_by_territory():
-    """allies lane get +0/+1 when in own territory. allies lane get +1/+0 when in enemy territory"""
+    """Ally units in this lane have +1 Health if in Ally Territory or +1 Power if in Enemy
+    Territory."""
     st = board()
     play(st, "ScF005", 5)
     home = put(st, FILLER, 0, 1)
@@ -79,7 +79,7 @@ def scf005_rallying_tower_by_territory():
 
 @scenario("ScF008")
 def scf008_warden_barracks_adds_battalion_when_occupied():
-    """At your turn's end (if occupied ally): add 1 Warden Battalion to hand"""
+    """END OF TURN: Add a 1/2 Warden to your hand if occupied by an ally unit."""
     st = board()
     play(st, "ScF008", 5)
     end(st)
@@ -92,7 +92,7 @@ def scf008_warden_barracks_adds_battalion_when_occupied():
 
 @scenario("ScF009")
 def scf009_command_hq_gives_two_mana_at_start():
-    """At your turn's start: +2 mana"""
+    """START OF TURN: Gain 2 Mana."""
     st = board()
     play(st, "ScF009", 5, mana=4)
     end(st)
@@ -102,7 +102,7 @@ def scf009_command_hq_gives_two_mana_at_start():
 
 @scenario("ScF012")
 def scf012_targeting_platform_row_power():
-    """allies row get +1/+0"""
+    """Grant ally units in this row +1 POWER."""
     st = board()
     play(st, "ScF012", 5)
     a = put(st, FILLER, 0, 4)
@@ -113,7 +113,7 @@ def scf012_targeting_platform_row_power():
 
 @scenario("ScS008")
 def scs008_conscription_copies_an_ally():
-    """Add a copy of an ally non-champion to hand"""
+    """Add a copy of an ally non-Champion unit in play to your hand."""
     st = board()
     u = put(st, "ScU015", 0, 1)
     play(st, "ScS008", at(st, u))
@@ -122,7 +122,7 @@ def scs008_conscription_copies_an_ally():
 
 @scenario("ScS009")
 def scs009_resource_gathering_mana_each_turn():
-    """An ally unit gains: At your turn's start: +1 mana"""
+    """Grant an ally unit START OF TURN: Gain 1 Mana."""
     st = board()
     u = put(st, FILLER, 0, 5)
     play(st, "ScS009", at(st, u), mana=2)
@@ -133,7 +133,7 @@ def scs009_resource_gathering_mana_each_turn():
 
 @scenario("ScS010")
 def scs010_gear_up():
-    """An ally unit +0/+2"""
+    """Grant +2 Health to an ally unit."""
     st = board()
     u = put(st, FILLER, 0, 5)
     play(st, "ScS010", at(st, u))
@@ -142,7 +142,7 @@ def scs010_gear_up():
 
 @scenario("ScS012")
 def scs012_calculated_strike():
-    """3 dmg to a unit"""
+    """Deal 3 damage to a unit."""
     st = board()
     u = put(st, FILLER, 1, 9)
     play(st, "ScS012", at(st, u))
@@ -151,7 +151,7 @@ def scs012_calculated_strike():
 
 @scenario("ScS016")
 def scs016_revitalize():
-    """Heal your Stronghold 3; all allies +0/+1"""
+    """HEAL your Stronghold for 3. Grant +1 Health to all ally units."""
     st = board()
     st.players[0]["sh"] = 10
     a = put(st, FILLER, 0, 5)
@@ -162,7 +162,7 @@ def scs016_revitalize():
 
 @scenario("ScS020")
 def scs020_bulwark():
-    """An ally unit gets ARMOR"""
+    """Grant ARMOR to an ally unit."""
     st = board()
     u = put(st, FILLER, 0, 5)
     play(st, "ScS020", at(st, u))
@@ -171,7 +171,7 @@ def scs020_bulwark():
 
 @scenario("ScU003")
 def scu003_warden_battalion():
-    """(no text: a 1/2 Warden)"""
+    """N/A"""
     st = board()
     play(st, "ScU003", 0)
     u = newest(st)
@@ -198,7 +198,7 @@ def _armored(card: str, space: int = 4) -> None:
 
 @scenario("ScU004")
 def scu004_brash_dwarves_armor():
-    """ARMOR"""
+    """ARMOR."""
     st = board()
     play(st, "ScU004", 0)
     u = newest(st)
@@ -211,7 +211,7 @@ def scu004_brash_dwarves_armor():
 
 @scenario("ScU005")
 def scu005_warden_command_buffs_other_wardens():
-    """other allies get +1/+1 when Warden"""
+    """Other ally Wardens have +1/+1 while this unit is in play."""
     st = board()
     w = put(st, "ScU003", 0, 5)
     f = put(st, FILLER, 0, 6)
@@ -224,7 +224,7 @@ def scu005_warden_command_buffs_other_wardens():
 
 @scenario("ScU010")
 def scu010_field_medics_heal_row():
-    """At your turn's end: heal allies in this row 2"""
+    """END OF TURN: HEAL other ally units in the same row for 2."""
     st = board()
     a = put(st, FILLER, 0, 1)
     b = put(st, FILLER, 0, 5)
@@ -238,7 +238,7 @@ def scu010_field_medics_heal_row():
 
 @scenario("ScU011")
 def scu011_warden_artillery_catapult():
-    """CATAPULT"""
+    """CATAPULT."""
     st = board()
     u = put(st, "ScU011", 0, 0)
     e = put(st, FILLER, 1, 12)
@@ -248,7 +248,7 @@ def scu011_warden_artillery_catapult():
 
 @scenario("ScU012")
 def scu012_warden_lancer_charges():
-    """SPRINT. +2 power when it attacks after moving"""
+    """SPRINT. This unit has +2 Power if it moved before attacking."""
     st = board()
     u = put(st, "ScU012", 0, 0)
     e = put(st, FILLER, 1, 8)
@@ -258,7 +258,7 @@ def scu012_warden_lancer_charges():
 
 @scenario("ScU014")
 def scu014_warden_sentinel_draws_when_it_survives():
-    """When it survives damage: draw 1"""
+    """SURVIVOR: DRAW 1."""
     st = board()
     u = put(st, "ScU014", 0, 5)
     play(st, "SiS008", at(st, u), mode=0)
@@ -267,13 +267,13 @@ def scu014_warden_sentinel_draws_when_it_survives():
 
 @scenario("ScU015")
 def scu015_dwarven_phalanx_armor():
-    """ARMOR"""
+    """ARMOR."""
     _armored("ScU015")
 
 
 @scenario("ScU016")
 def scu016_war_cleric_heals_fully():
-    """At your turn's end: heal this fully"""
+    """END OF TURN: HEAL all damage on this unit."""
     st = board()
     play(st, "ScU016", 0)
     u = newest(st)
@@ -285,7 +285,7 @@ def scu016_war_cleric_heals_fully():
 
 @scenario("ScU021")
 def scu021_propjets_fly_and_shoot():
-    """FLIGHT. RANGE"""
+    """FLIGHT. RANGE."""
     st = board()
     u = put(st, "ScU021", 0, 0)
     e = put(st, FILLER, 1, 8)
@@ -296,7 +296,7 @@ def scu021_propjets_fly_and_shoot():
 
 @scenario("ScU022")
 def scu022_dropship_leaves_supply_drop():
-    """FLIGHT. When it dies: add 1 Supply Drop to hand"""
+    """FLIGHT. DEATH: Add 1 [+1/+1] Supply Drop spells to your hand."""
     st = board()
     u = put(st, "ScU022", 0, 5)
     u["dmg"] = 3
@@ -306,7 +306,7 @@ def scu022_dropship_leaves_supply_drop():
 
 @scenario("ScU023")
 def scu023_assault_mecha():
-    """SPRINT. ARMOR"""
+    """SPRINT. ARMOR."""
     _armored("ScU023")
     st = board()
     u = put(st, "ScU023", 0, 0)
@@ -316,7 +316,7 @@ def scu023_assault_mecha():
 
 @scenario("ScU025")
 def scu025_short_stack_catapult_armor():
-    """CATAPULT. ARMOR"""
+    """CATAPULT. ARMOR."""
     _armored("ScU025")
     st = board()
     u = put(st, "ScU025", 0, 0)
@@ -327,7 +327,7 @@ def scu025_short_stack_catapult_armor():
 
 @scenario("ScU027")
 def scu027_fat_stack_giant_armor():
-    """ARMOR"""
+    """ARMOR."""
     st = board()
     play(st, "ScU027", 0)
     u = newest(st)
@@ -338,7 +338,7 @@ def scu027_fat_stack_giant_armor():
 
 @scenario("ScU028")
 def scu028_five_star_general_discounts_units():
-    """Your units cost 1 less"""
+    """Your other non-Champion units cost [1] less Mana while this unit is in play."""
     st = board()
     put(st, "ScU028", 0, 5)
     play(st, "ScU015", 0, mana=5)
@@ -349,7 +349,7 @@ def scu028_five_star_general_discounts_units():
 
 @scenario("ToF005")
 def tof005_secure_wall():
-    """WALL"""
+    """WALL."""
     st = board()
     play(st, "ToF005", 5)
     f = newest_fort(st)
@@ -361,7 +361,7 @@ def tof005_secure_wall():
 
 @scenario("ToS003")
 def tos003_supply_drop():
-    """An ally unit +1/+1"""
+    """Grant an ally unit +1/+1."""
     st = board()
     u = put(st, FILLER, 0, 5)
     play(st, "ToS003", at(st, u))

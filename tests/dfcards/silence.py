@@ -21,13 +21,14 @@ from tests.dragonfront_helpers import FILLER, board, put
 
 @scenario("SiC002")
 def sic002_old_man_swift():
-    """SWIFT"""
+    """SWIFT."""
     swift_strikes_first("SiC002")
 
 
 @scenario("SiC003")
 def sic003_steelgate_grows_while_stealthed():
-    """STEALTH. When any unit dies (if stealthed): this +1/+1"""
+    """STEALTH. While this unit is hidden by STEALTH, gain +1/+1 every time a unit is
+    destroyed."""
     stealthed("SiC003")
     st = board()
     play(st, "SiC003", 0)
@@ -45,7 +46,7 @@ def sic003_steelgate_grows_while_stealthed():
 
 @scenario("SiC004")
 def sic004_viper_empress_poisons():
-    """When it damages a unit: poison the unit hit. When it dies: poison all enemies"""
+    """Units damaged by this unit are POISONED. DEATH: All enemy units become POISONED."""
     st = board()
     me = put(st, "SiC004", 0, 4)
     e = put(st, FILLER, 1, 8)
@@ -59,7 +60,7 @@ def sic004_viper_empress_poisons():
 
 @scenario("SiF001")
 def sif001_sleeper_cell_shadows():
-    """On arrival: add 1 Unbound Shadow to hand. When it dies: add 1 Unbound Shadow to hand"""
+    """SPAWN and DEATH: Add a [1/1] Shadow to your hand."""
     st = board()
     play(st, "SiF001", 5)
     assert st.players[0]["hand"] == ["ToU011"]
@@ -71,7 +72,7 @@ def sif001_sleeper_cell_shadows():
 
 @scenario("SiF002")
 def sif002_unearthed_library_mana():
-    """On arrival: +2 mana"""
+    """SPAWN: Gain 2 Mana."""
     st = board()
     play(st, "SiF002", 5, mana=3)
     assert st.players[0]["mana"] == 5
@@ -91,19 +92,19 @@ def _trap(card: str, n: int) -> None:
 
 @scenario("SiF005")
 def sif005_nether_breach():
-    """STEALTH. When an enemy steps here: 3 dmg to the intruder; destroy this"""
+    """STEALTH. TRAP: Deal 3 damage to unit and destroy this fort."""
     _trap("SiF005", 3)
 
 
 @scenario("SiF013")
 def sif013_tank_mine():
-    """STEALTH. When an enemy steps here: 5 dmg to the intruder; destroy this"""
+    """STEALTH. TRAP: Deal 5 damage to unit and destroy this fort."""
     _trap("SiF013", 5)
 
 
 @scenario("SiF016")
 def sif016_kill_zone_swift_occupant():
-    """occupant get SWIFT when not giant"""
+    """Occupying non-GIANT ally units have SWIFT."""
     st = board()
     play(st, "SiF016", 4)
     u = put(st, FILLER, 0, 4)
@@ -122,7 +123,7 @@ def sif016_kill_zone_swift_occupant():
 
 @scenario("SiS003")
 def sis003_contractual_payments():
-    """A unit gains: When damaged: draw 1"""
+    """Choose a unit. Every time it receives damage, DRAW 1."""
     st = board()
     e = put(st, FILLER, 1, 9)
     play(st, "SiS003", at(st, e))
@@ -132,7 +133,7 @@ def sis003_contractual_payments():
 
 @scenario("SiS008")
 def sis008_ancestral_retribution_both_modes():
-    """Choose: 2 dmg to a unit OR 2 dmg to enemy Stronghold"""
+    """CHOOSE ONE: Deal 2 damage to a unit -or- Deal 2 damage to the enemy Stronghold."""
     st = board()
     e = put(st, FILLER, 1, 9)
     play(st, "SiS008", at(st, e), mode=0)
@@ -143,7 +144,7 @@ def sis008_ancestral_retribution_both_modes():
 
 @scenario("SiS009")
 def sis009_pacify_hushes():
-    """Hush a non-champion unit"""
+    """HUSH a non-Champion unit."""
     st = board()
     e = put(st, "SiU013", 1, 9)
     play(st, "SiS009", at(st, e))
@@ -155,7 +156,7 @@ def sis009_pacify_hushes():
 
 @scenario("SiS016")
 def sis016_killing_stroke():
-    """4 dmg to a unit"""
+    """Deal 4 damage to a unit."""
     st = board()
     e = put(st, FILLER, 1, 9)
     play(st, "SiS016", at(st, e))
@@ -164,7 +165,7 @@ def sis016_killing_stroke():
 
 @scenario("SiS017")
 def sis017_catalyst_only_poisoned():
-    """5 dmg to a poisoned unit"""
+    """Deal 5 damage to a POISONED unit."""
     st = board()
     e = put(st, FILLER, 1, 9)
     clean = put(st, FILLER, 1, 10)
@@ -177,7 +178,7 @@ def sis017_catalyst_only_poisoned():
 
 @scenario("SiS019")
 def sis019_poison_burn_stuns_poisoned():
-    """Stun poisoned enemies"""
+    """STUN all POISONED enemy units."""
     st = board()
     e = put(st, FILLER, 1, 9)
     clean = put(st, FILLER, 1, 10)
@@ -189,7 +190,7 @@ def sis019_poison_burn_stuns_poisoned():
 
 @scenario("SiU001")
 def siu001_netherworld_envoy():
-    """STEALTH. On arrival: add 1 Unbound Shadow to hand"""
+    """STEALTH. SPAWN: Add an 1/1 Shadow to your hand."""
     stealthed("SiU001")
     st = board()
     play(st, "SiU001", 0)
@@ -198,7 +199,7 @@ def siu001_netherworld_envoy():
 
 @scenario("SiU007")
 def siu007_midnight_gliders():
-    """STEALTH. FLIGHT"""
+    """STEALTH. FLIGHT."""
     stealthed("SiU007")
     st = board()
     u = put(st, "SiU007", 0, 8)
@@ -209,7 +210,7 @@ def siu007_midnight_gliders():
 
 @scenario("SiU008")
 def siu008_partisan_draws_in_enemy_territory():
-    """STEALTH. At your turn's end (if in enemy territory): draw 1"""
+    """STEALTH. END OF TURN: DRAW 1 if in Enemy Territory."""
     stealthed("SiU008")
     st = board()
     put(st, "SiU008", 0, 5)
@@ -223,13 +224,13 @@ def siu008_partisan_draws_in_enemy_territory():
 
 @scenario("SiU009")
 def siu009_thunder_riders_swift():
-    """SWIFT"""
+    """SWIFT."""
     swift_strikes_first("SiU009")
 
 
 @scenario("SiU010")
 def siu010_displacer_sprint_swift():
-    """SPRINT. SWIFT"""
+    """SPRINT. SWIFT."""
     swift_strikes_first("SiU010")
     st = board()
     u = put(st, "SiU010", 0, 0)
@@ -239,7 +240,7 @@ def siu010_displacer_sprint_swift():
 
 @scenario("SiU011")
 def siu011_snipers_stealth_range():
-    """STEALTH. RANGE"""
+    """STEALTH. RANGE."""
     stealthed("SiU011")
     st = board()
     u = put(st, "SiU011", 0, 0)
@@ -250,7 +251,7 @@ def siu011_snipers_stealth_range():
 
 @scenario("SiU013")
 def siu013_caustic_bolters_poison_at_range():
-    """RANGE. When it damages a unit: poison the unit hit"""
+    """RANGE. Units damaged by this unit are POISONED."""
     st = board()
     u = put(st, "SiU013", 0, 0)
     e = put(st, FILLER, 1, 8)
@@ -260,7 +261,8 @@ def siu013_caustic_bolters_poison_at_range():
 
 @scenario("SiU019")
 def siu019_saboteur_destroys_fort_ahead():
-    """At your turn's start: destroy the fort ahead, then this +2/+0"""
+    """START OF TURN: Destroy any Fort in front of this unit. When it destroys a Fort, gain +2
+    Power."""
     st = board()
     st.active = 1
     play(st, "ToF005", 9)
@@ -274,20 +276,20 @@ def siu019_saboteur_destroys_fort_ahead():
 
 @scenario("SiU020")
 def siu020_netherworld_elite():
-    """STEALTH. SWIFT"""
+    """STEALTH. SWIFT."""
     stealthed("SiU020")
     swift_strikes_first("SiU020")
 
 
 @scenario("SiU022")
 def siu022_elvish_celestial():
-    """SWIFT"""
+    """SWIFT."""
     swift_strikes_first("SiU022")
 
 
 @scenario("SiU023")
 def siu023_master_alchemists_poison_lane():
-    """On arrival: poison enemy non-champions in this lane"""
+    """SPAWN: Enemy non-Champion units in this lane become POISONED."""
     st = board()
     e = put(st, FILLER, 1, 9)
     c = put(st, "SiC002", 1, 13)
@@ -299,7 +301,7 @@ def siu023_master_alchemists_poison_lane():
 
 @scenario("SiU024")
 def siu024_scorpion_tank_giant_stealth():
-    """STEALTH"""
+    """STEALTH."""
     stealthed("SiU024")
     st = board()
     play(st, "SiU024", 0)
@@ -308,7 +310,7 @@ def siu024_scorpion_tank_giant_stealth():
 
 @scenario("SiU025")
 def siu025_netherworld_guardian_hushes_lane():
-    """On arrival: hush enemy non-champions in this lane"""
+    """SPAWN: HUSH all non-Champion enemy units in this lane."""
     st = board()
     e = put(st, "SiU013", 1, 9)
     c = put(st, "SiC004", 1, 13)

@@ -287,7 +287,8 @@ def stu023_slag_warmonger():
 
 @scenario("StU025")
 def stu025_doom_tank_recoil():
-    """RANGE. If this unit attacks at range, it is dealt 1 damage after its action is complete."""
+    """RANGE. If this unit attacks at range, it is dealt 1 damage after its action is
+    complete."""
     st = board()
     u = put(st, "StU025", 0, 0)
     e = put(st, FILLER, 1, 8)
@@ -326,7 +327,7 @@ def stu030_skirmish_mover_respawns_slags():
 
 @scenario("ToU010")
 def tou010_slag_war_party():
-    """(no text: a 2/2 Slag)"""
+    """N/A"""
     st = board()
     play(st, "ToU010", 0)
     u = newest(st)

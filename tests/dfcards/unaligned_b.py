@@ -375,7 +375,7 @@ def sis001_forefathers_prayer():
 
 @scenario("SiS002")
 def sis002_poisoned_blades():
-    """Grant an Ally: "When this unit damages an enemy, that enemy is POISONED.\""""
+    """Grant an Ally: \"When this unit damages an enemy, that enemy is POISONED.\""""
     st = board()
     u = put(st, FILLER, 0, 4)
     play(st, "SiS002", at(st, u))
@@ -444,8 +444,8 @@ def _guard(card: str) -> None:
 
 @scenario("SiU002")
 def siu002_stronghold_apostle():
-    """Whenever your Stronghold takes damage, this unit takes it instead as long as it is in your
-    spawn row."""
+    """Whenever your Stronghold takes damage, this unit takes it instead as long as it is in
+    your spawn row."""
     _guard("SiU002")
 
 
@@ -1036,8 +1036,8 @@ def tou011_unbound_shadow():
 
 @scenario("ToU013")
 def tou013_brave_soul():
-    """Whenever your Stronghold takes damage, this unit takes it instead as long as it is in your
-    spawn row."""
+    """Whenever your Stronghold takes damage, this unit takes it instead as long as it is in
+    your spawn row."""
     _guard("ToU013")
 
 
