@@ -109,8 +109,9 @@ def damage_stronghold(st: DFState, seat: int, n: int, ctx: Ctx, *, source: Sourc
 
 
 def check_end(st: DFState) -> None:
-    """Ends the game when a Stronghold has fallen."""
-    if st.result is not None:
+    """Ends the game when a Stronghold has fallen (not while one effect still hits both: see
+    `effects._damage`)."""
+    if st.result is not None or st.__dict__.get("_hold_end"):
         return
     dead = [s for s in (0, 1) if st.players[s]["sh"] <= 0]
     if len(dead) == 2:

@@ -82,9 +82,11 @@ def scf008_warden_barracks_adds_battalion_when_occupied():
     """END OF TURN: Add a 1/2 Warden to your hand if occupied by an ally unit."""
     st = board()
     play(st, "ScF008", 5)
+    foe = put(st, FILLER, 1, 5)
     end(st)
     assert "ScU003" not in st.players[0]["hand"]
     end(st)
+    st.units.remove(foe)
     put(st, FILLER, 0, 5)
     end(st)
     assert st.players[0]["hand"].count("ScU003") == 1

@@ -52,6 +52,11 @@ def stc005_last_calamity():
     assert pw(st, c) == 4
     end(st)
     assert st.players[0]["sh"] == 14 and st.players[1]["sh"] == 12 and pw(st, c) == 5
+    st = board()
+    put(st, "StC005", 0, 1)
+    st.players[0]["sh"] = st.players[1]["sh"] = 1
+    end(st)
+    assert st.result is not None and st.result["winners"] == []
 
 
 @scenario("StF001")
