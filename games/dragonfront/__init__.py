@@ -29,6 +29,8 @@ Choices where the seed and the rulings are silent (each has a test):
   unit earns nothing, so its place is not given away).
 - One effect that hits both Strongholds (The Last Calamity) hits them at once: both at 0 is a draw.
   A unit granted RUSH (Ancient Knowledge) may act at once, even on the turn it was played.
+- A spell whose effects never use the unit its text mentions (Counterattack, "if an enemy unit is
+  in Ally Territory") is cast without choosing a target.
 - Score: the winner scores 15; otherwise 15 minus the enemy Stronghold's health (0-15).
 - Hard cap: after 80 turns the game ends (higher Stronghold wins, equal is a draw); after 60 actions
   in one turn only "End turn" is offered. Random games end long before (fatigue grows each draw).

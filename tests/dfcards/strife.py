@@ -116,14 +116,14 @@ def stf008_siege_tower_health_for_non_flyers():
 def sts002_counterattack_fills_spawn_row():
     """If an enemy unit is in Ally Territory, fill your spawn row with 2/2 Slags."""
     st = board()
-    e = put(st, FILLER, 1, 5)
+    put(st, FILLER, 1, 5)
     put(st, FILLER, 0, 2)
-    play(st, "StS002", at(st, e))
+    play(st, "StS002")
     slags = sorted(u["sp"][0] for u in st.units if u["card"] == "ToU010")
     assert slags == [0, 1, 3]
     st = board()
-    e = put(st, FILLER, 1, 9)
-    play(st, "StS002", at(st, e))
+    put(st, FILLER, 1, 9)
+    play(st, "StS002")
     assert not [u for u in st.units if u["card"] == "ToU010"]
 
 

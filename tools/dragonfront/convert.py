@@ -418,6 +418,8 @@ def _spell_mode(text: str, by_name: dict[str, str]) -> dict[str, Any]:
     needs = _TARGETED & set(_selectors(effects))
     if kind == "none" and needs:
         raise Unsupported(f"spell target in '{text}'")
+    if kind not in ("lane", "row", "front_row") and "target" not in json.dumps(effects):
+        kind = "none"  # the text only mentions a unit (Counterattack): nothing to choose
     return {"target": kind, "do": effects}
 
 
