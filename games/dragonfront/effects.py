@@ -144,21 +144,11 @@ def _steal_fragments(st: DFState, e: Effect, ctx: Ctx) -> None:
 
 
 def _damage(st: DFState, e: Effect, ctx: Ctx) -> None:
-    """Deals `n` to everything selected; an effect hitting both Strongholds hits them at once (both
-    at 0: a draw)."""
     n = _n(st, e, ctx)
     total = 0
-    found = resolve(st, e["to"], ctx)
-    both = sum(isinstance(t, tuple) for t in found) > 1
-    if both:
-        st.__dict__["_hold_end"] = True
-    try:
-        for t in found:
+    with damage.end_held(st):
+        for t in resolve(st, e["to"], ctx):
             total += damage.damage_any(st, t, n, ctx, source=ctx.me)
-    finally:
-        if both:
-            st.__dict__.pop("_hold_end", None)
-            damage.check_end(st)
     ctx.dealt = total
 
 

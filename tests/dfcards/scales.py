@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.dfcards import scenario
-from tests.dfcards.kit import act, alive, at, end, hp, newest, newest_fort, play, pw
+from tests.dfcards.kit_b import act, alive, at, end, hp, newest, newest_fort, play, pw
 from tests.dragonfront_helpers import FILLER, board, put
 
 # pylint: disable=missing-function-docstring

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.dfcards import scenario
-from tests.dfcards.kit import (
+from tests.dfcards.kit_b import (
     act,
     alive,
     at,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.dragonfront.stats import has
 from tests.dfcards import scenario
-from tests.dfcards.kit import (
+from tests.dfcards.kit_b import (
     act,
     alive,
     at,

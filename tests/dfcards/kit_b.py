@@ -1,4 +1,5 @@
-"""Small builders shared by the card scenarios: play a card through the real engine, read stats."""
+"""Small builders shared by the scenarios of scales, silence, strife, thorns and unaligned_b: play a
+card through the real engine, read stats, and checks of the common keywords."""
 
 from __future__ import annotations
 
