@@ -377,12 +377,21 @@ def _trigger_ability(on: str, body: str, by_name: dict[str, str], target: str = 
 
 # -- whole sentences --------------------------------------------------------------------------
 
+def _untargeted(mode: dict[str, Any]) -> dict[str, Any]:
+    """A spell whose effects never use the unit or fort its text mentions ("If an enemy unit is in
+    Ally Territory, ...") is cast without choosing one."""
+    if mode["target"] not in ("lane", "row", "front_row") and "target" not in json.dumps(mode["do"]):
+        mode["target"] = "none"
+    return mode
+
+
 def _spell(card: dict[str, Any], text: str, by_name: dict[str, str]) -> dict[str, Any]:
     """Parses a spell's text: a chosen target kind plus effects (or CHOOSE ONE modes)."""
     m = re.fullmatch(r"CHOOSE ONE: (.+?) (?:-or-|ñorñ) (.+?)\.?", text)
     if m:
-        return {"modes": [_spell_mode(m[1], by_name), _spell_mode(m[2], by_name)]}
-    return _spell_mode(text, by_name)
+        return {"modes": [_untargeted(_spell_mode(m[1], by_name)),
+                          _untargeted(_spell_mode(m[2], by_name))]}
+    return _untargeted(_spell_mode(text, by_name))
 
 
 _TARGET_KINDS = [
@@ -418,8 +427,6 @@ def _spell_mode(text: str, by_name: dict[str, str]) -> dict[str, Any]:
     needs = _TARGETED & set(_selectors(effects))
     if kind == "none" and needs:
         raise Unsupported(f"spell target in '{text}'")
-    if kind not in ("lane", "row", "front_row") and "target" not in json.dumps(effects):
-        kind = "none"  # the text only mentions a unit (Counterattack): nothing to choose
     return {"target": kind, "do": effects}
 
 
