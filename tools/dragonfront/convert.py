@@ -418,6 +418,9 @@ def _spell_mode(text: str, by_name: dict[str, str]) -> dict[str, Any]:
     needs = _TARGETED & set(_selectors(effects))
     if kind == "none" and needs:
         raise Unsupported(f"spell target in '{text}'")
+    if not needs and effects and all(e.get("to", "").startswith("random") for e in effects
+                                     if "to" in e):
+        kind = "none"  # "Randomly destroy an enemy unit": the engine picks, the player does not
     return {"target": kind, "do": effects}
 
 
