@@ -609,7 +609,8 @@ def _sentence_rules() -> list[tuple[str, Any]]:
          lambda m, b: {"abilities": [ab("execute", [{"op": "buff", "to": "self", "pw": -_n(m[1])}])]}),
         (r"Reduce all incoming Combat Damage to " + N, lambda m, b: {"kw": {"BULWARK": _n(m[1])}}),
         (r"Units damaged by this unit are (?:POISONED and BLIGHTED)",
-         lambda m, b: {"abilities": [ab("dealt_damage", [{"op": "poison", "to": "damaged"}, {"op": "blight", "to": "damaged"}])]}),
+         # blight first: a unit the hit kills leaves no fragments (deaths resolve between effects)
+         lambda m, b: {"abilities": [ab("dealt_damage", [{"op": "blight", "to": "damaged"}, {"op": "poison", "to": "damaged"}])]}),
         (r"Units damaged by this unit are poisoned",
          lambda m, b: {"abilities": [ab("dealt_damage", [{"op": "poison", "to": "damaged"}])]}),
         (r"TRAP: Deal " + N + r" damage to unit and destroy this fort\. Spawn a 1/1 Stygian if this kills a unit",
