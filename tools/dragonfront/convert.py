@@ -915,8 +915,8 @@ def convert(raw_cards: list[dict[str, Any]]) -> dict[str, Any]:
                                     ", set its Power to 1 and destroy this fort.")
                 parsed = parse_card({**raw, "Text": text}, by_name)
                 card.update(parsed)
-                if card["giant"]:
-                    card["kw"].pop("GIANT", None)
+                if card["kw"].pop("GIANT", None):
+                    card["giant"] = True  # Divine Reactor says GIANT though the database does not
         except Unsupported as exc:
             card["unsupported"] = str(exc)[:120]
         _resolve_refs(card)
