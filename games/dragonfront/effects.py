@@ -146,8 +146,9 @@ def _steal_fragments(st: DFState, e: Effect, ctx: Ctx) -> None:
 def _damage(st: DFState, e: Effect, ctx: Ctx) -> None:
     n = _n(st, e, ctx)
     total = 0
-    for t in resolve(st, e["to"], ctx):
-        total += damage.damage_any(st, t, n, ctx, source=ctx.me)
+    with damage.end_held(st):
+        for t in resolve(st, e["to"], ctx):
+            total += damage.damage_any(st, t, n, ctx, source=ctx.me)
     ctx.dealt = total
 
 

@@ -617,6 +617,10 @@ def duc028_divine_reactor_hurts_both_strongholds() -> None:
     cast(st, "DuC028", 0)
     assert at(st, 0)["sp"] == [0, 1] and (sh(st, 0), sh(st, 1)) == (10, 10)
     assert has(st, at(st, 0), "BERSERK")
+    st = _st()
+    st.players[0]["sh"], st.players[1]["sh"] = 5, 4
+    cast(st, "DuC028", 0)
+    assert st.result is not None and st.result["winners"] == []  # both fall at once: a draw
 
 
 @scenario("DuC031")
