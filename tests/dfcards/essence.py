@@ -58,6 +58,10 @@ def esf002_sky_bridge_gives_allies_flight() -> None:
     build(st, "ESF002", 0, 6)
     mine, theirs, off = put(st, FILLER, 0, 5), put(st, FILLER, 1, 6), put(st, FILLER, 0, 4)
     assert [bool(has(st, u, "FLIGHT")) for u in (mine, theirs, off)] == [True, False, False]
+    st = _essence()
+    build(st, "ESF002", 0, 5)
+    giant = put(st, "AeU021", 0, 5, 6)
+    assert not has(st, giant, "FLIGHT")
 
 
 @scenario("ESS001")
