@@ -258,10 +258,6 @@ def _lane_units(st: DFState, ctx: Ctx, *, side: int | None = None,
             and not (nonchamp and u["champ"])]
 
 
-def _nothing(st: DFState, ctx: Ctx) -> list[Target]:
-    return []
-
-
 def _placed(selector: Selector) -> Selector:
     """Makes a place selector select nothing when the effect has no place (a spell)."""
     def placed(st: DFState, ctx: Ctx) -> list[Target]:
