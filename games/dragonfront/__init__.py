@@ -30,6 +30,9 @@ Choices where the seed and the rulings are silent (each has a test):
   not part of the mulligan.
 - Mana income is 1 plus the spaces the seat's visible units hold in its own Spawn Row (a hidden
   unit earns nothing, so its place is not given away).
+- Light Chaos Magic on a Golem rolls twice; a keyword rolled twice is granted once (no stacking).
+- Terraform Machine entering a fort's tile destroys the fort but does not bless the tile (it had a
+  fort when the unit entered); it blesses fort-free tiles it moves onto later.
 - Score: the winner scores 15; otherwise 15 minus the enemy Stronghold's health (0-15).
 - Hard cap: after 80 turns the game ends (higher Stronghold wins, equal is a draw); after 60 actions
   in one turn only "End turn" is offered. Random games end long before (fatigue grows each draw).

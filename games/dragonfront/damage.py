@@ -147,6 +147,7 @@ def destroy_fort(st: DFState, f: Fort, ctx: Ctx) -> None:
     twin = find_fort(st, f["twin"]) if f.get("twin") else None
     if twin is not None:
         st.forts.remove(twin)
+        f["twin_sp"] = twin["sp"]
     say(ctx, f"{C.name(f['card'])} is destroyed.")
     triggers.fort_destroyed(st, f, ctx)
 

@@ -363,7 +363,9 @@ def _own_spaces(ctx: Ctx) -> list[int]:
 
 
 def _victim_space(ctx: Ctx) -> list[int]:
-    return [ctx.victim_space] if ctx.victim_space is not None else []
+    """Where the dead unit or fort stood (both halves of a GIANT fort)."""
+    spaces = [ctx.victim_space] if ctx.victim_space is not None else []
+    return spaces + ([ctx.twin_space] if ctx.twin_space is not None else [])
 
 
 def _frontline_lane(st: DFState, ctx: Ctx) -> list[int]:
