@@ -85,7 +85,6 @@ def setup(*mats: str, seed: int = 0) -> RWState:
 
 def card(s: RWState, kind: str) -> int:
     """Takes a card of `kind` out of the draw pile (else the discard pile, else a hand)."""
-    s.version += 1
     for pile in (s.deck, s.discard, *reversed(s.hands)):
         for i, c in enumerate(pile):
             if kind_of(c) == kind:
@@ -131,7 +130,6 @@ def special(s: RWState, seat: int, kind: str) -> None:
 
 
 def play(s: RWState, seat: int, *codes: str) -> None:
-    s.version += 1
     for code in codes:
         GAME.apply_code(s, seat, code)
 
@@ -145,7 +143,6 @@ def rejected(s: RWState, seat: int, code: str) -> None:
 
 
 def codes(s: RWState, seat: int) -> list[str]:
-    s.version += 1
     return [a.encode() for a in GAME.legal_actions(s, seat)]
 
 

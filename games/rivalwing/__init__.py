@@ -4,8 +4,9 @@ Choices where the seed and the rulings are silent (tested in tests/test_rivalwin
 they change an outcome):
 
 - Building an attack is a sequence of actions: choose a target ("Attack > {p1}"), add cards one
-  at a time, then "Declare attack". Added hand cards lie face up in front of the target; "Start
-  over" takes them back (twice per turn at most, so a turn always ends). A hit card added when the
+  at a time, then "Declare attack". Added hand cards leave the hand and lie face up in front of
+  the target; slotted magic stays in its slot until the declaration. "Start over" takes the hand
+  cards back (twice per turn at most, so a turn always ends). A hit card added when the
   attack is full also spends a Combo ("Add with Combo"), so the build is always declarable.
 - A Place Magic or Discard action may hold several cards: "Discard > card" discards it and ends
   the turn, "Discard more > card" discards it and lets you pick another (then "End turn"); "Place
@@ -37,17 +38,118 @@ they change an outcome):
   stand); three timed-out turns in a row withdraw the dragon. `resign` withdraws at once.
 - The dealer is random; later duels of a series rotate the dealer in the host.
 - `state.dice` holds forced die results for scenario tests; it is empty in play.
-- The computer picks a mat with `GAME.choose_option("mat", players, seed)` (Bog Drake up to four
+- The computer picks a mat with `ai.choose_option("mat", players, seed)` (Bog Drake up to four
   players, Sage Wyrm above).
 - Scoring (R11) is available at any time; before the end it counts knockouts and dragons outlasted
   so far.
 """
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.core import Event, Game, GameInfo, OptionSpec, Outcome, View
 from games.registry import GameEntry
+from games.rivalwing import actions, rules, view
+from games.rivalwing.actions import Act
 from games.rivalwing.ai import choose
-from games.rivalwing.game import RivalWing
+from games.rivalwing.cards import MAT_IDS, MATS
+from games.rivalwing.resolve import TURN_SECONDS
+from games.rivalwing.rules import RWTermination
+from games.rivalwing.state import RWState
+
+SUMMARY = (
+    "A dragon duel for 2 to 8 players. Each turn draw to 6, then attack, place magic face down, or "
+    "discard. Attacks combine Melee, Breath (in your dragon's own element), Maneuvers and ready "
+    "magic; the target answers with one defense type. Scales absorb, breached sides send damage "
+    "to the Core, and the last dragon conscious wins. Series points: 5 for the win, 2 per "
+    "knockout, 1 per dragon outlasted."
+)
+
+
+class RivalWing(Game[RWState, Act]):
+    """RivalWing v3.0 with the Hoard rulings above, on the engine contract."""
+
+    info = GameInfo(
+        name="rivalwing", title="RivalWing", min_players=2, max_players=8, max_actions=20000,
+        score_min=0, score_max=26, summary=SUMMARY,
+        options=(OptionSpec("mat", (*MAT_IDS, "random"), "random",
+                            "Your dragon mat: " + ", ".join(
+                                f"{m} ({MATS[m]['name']})" for m in MAT_IDS), per_seat=True),),
+        aliases=("rival", "rw"), turn_seconds=TURN_SECONDS, rotates_in_series=True)
+
+    def new_game(self, seed: int, players: int, options: dict[str, Any] | None = None) -> RWState:
+        self.check_players(players)
+        return rules.new_duel(seed, players, options or {}, self.resolve_option)
+
+    def to_play(self, state: RWState) -> tuple[int, ...]:
+        return rules.to_play(state)
+
+    def active(self, state: RWState) -> int | None:
+        return None if state.phase == "over" else state.active
+
+    def players(self, state: RWState) -> int:
+        return state.players
+
+    def legal_actions(self, state: RWState, seat: int) -> list[Act]:
+        return rules.options(state, seat)[:]
+
+    def options(self, state: RWState, seat: int) -> list[tuple[str, tuple[str, ...]]]:
+        """Returns (code, label) for every legal action of `seat`."""
+        return rules.labelled(state, seat)
+
+    def _may_act(self, state: RWState, seat: int) -> bool:
+        return rules.may_act(state, seat)
+
+    def _find_legal(self, state: RWState, seat: int, action: Act) -> Act | None:
+        return rules.find_listed(state, seat, action)
+
+    def _apply(self, state: RWState, seat: int, action: Act) -> list[Event]:
+        return rules.perform(state, seat, action)
+
+    def decision_seconds(self, state: RWState) -> int:
+        decision = rules.owed(state)
+        return TURN_SECONDS if decision is None else decision.seconds
+
+    def timeout_action(self, state: RWState, seat: int) -> Act:
+        return rules.timeout_action(state, seat)
+
+    def resign(self, state: RWState, seat: int) -> list[Event]:
+        return rules.withdraw(state, seat)
+
+    def outcome(self, state: RWState) -> Outcome | None:
+        return rules.outcome(state)
+
+    def score(self, state: RWState, seat: int) -> int:
+        return rules.score(state, seat)
+
+    def decode(self, code: str) -> Act:
+        return actions.decode(code)
+
+    def label(self, state: RWState, action: Act) -> tuple[str, ...]:
+        return rules.label(state, action)
+
+    def to_json(self, state: RWState) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: dict[str, Any]) -> RWState:
+        return RWState.from_json(data)
+
+    def copy(self, state: RWState) -> RWState:
+        return RWState.from_json(state.to_json())
+
+    def _view(self, state: RWState, seat: int | None) -> View:
+        return view.view_of(state, seat)
+
+    def text(self, view_: View, names: Sequence[str]) -> str:
+        return view.text_board(view_, names)
+
+    def shuffle_hidden(self, state: RWState, observer: int | None, seed: int) -> RWState:
+        return view.shuffle_hidden(state, observer, seed)
+
 
 GAME = RivalWing()
 ENTRY = GameEntry(game=GAME, ai=choose, renderer="renderers.rivalwing")
 
-__all__ = ["ENTRY", "GAME", "RivalWing"]
+__all__ = ["ENTRY", "GAME", "RWTermination", "RivalWing"]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from games.core import Event
+from games.rivalwing.actions import Act
 from games.rivalwing.cards import KIND_OF, LOC_NAME, LOCATIONS, MARKER, MATS, kind_of
 from games.rng import Rng
 
@@ -52,11 +53,9 @@ class RWState:
     restarts: int = 0
     placed: list[int] = field(default_factory=list)
     """Magic slots filled during the current Place Magic action."""
-    version: int = 0
-    """Bumped by every applied action; keys the option memo (code that edits a state by hand
-    must bump it too)."""
-    memo: Any = field(default=None, repr=False, compare=False)
-    """(version, seat, options) of the last options worked out; not part of the game."""
+    memo: dict[int, list[Act]] = field(default_factory=dict, repr=False, compare=False)
+    """The listed actions worked out per seat for this position (`rules.options`); every
+    applied action and withdrawal drops it. Not part of the game."""
 
     def to_json(self) -> dict[str, Any]:
         """Returns the state as plain JSON-ready data (a copy)."""
@@ -110,6 +109,14 @@ class EventCache(dict):
             self.clear()
         event = self[key] = self.make(*key)
         return event
+
+
+def open_window(state: RWState) -> dict[str, Any]:
+    """Returns the open defense window (a phase "defense" has one)."""
+    a = state.attack
+    assert a is not None and a["window"] is not None
+    window: dict[str, Any] = a["window"]
+    return window
 
 
 # -- reading a mat ---------------------------------------------------------------------------------

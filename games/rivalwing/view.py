@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from games.core import View, header
 from games.rivalwing.cards import KINDS, LOC_NAME, LOCATIONS, MATS, NAME_OF, kind_of, name_of
+from games.rivalwing.rules import score
 from games.rivalwing.state import RWState, is_ready
 from games.rng import Rng
 
@@ -87,18 +89,17 @@ def _public_attack(state: RWState) -> dict[str, Any] | None:
     }
 
 
-def view_of(state: RWState, seat: int | None) -> dict[str, Any]:
-    """Returns the seat's view (None = a spectator)."""
-    v: dict[str, Any] = {
-        "game": "rivalwing", "seat": seat,
+def view_of(state: RWState, seat: int | None) -> View:
+    """Returns the game's part of the seat's view (None = a spectator); who is to play, the
+    winners and the time limit are in the header the base class adds."""
+    v: View = {
         "players": [_public_player(state, s, seat) for s in range(state.players)],
-        "over": state.phase == "over", "phase": state.phase, "active": state.active,
-        "first": state.first, "dealer": state.dealer,
+        "phase": state.phase, "first": state.first, "dealer": state.dealer,
         "round": state.round, "round_limit": state.round_limit, "deck": len(state.deck),
         "discard": list(map(NAME_OF.__getitem__, state.discard)), "chaos_lock": state.chaos_lock,
         "build": _public_build(state), "attack": _public_attack(state),
         "last_attack": state.last_attack, "knockouts": [list(k) for k in state.knockouts],
-        "result": state.result, "restarts": state.restarts,
+        "restarts": state.restarts, "scores": [score(state, s) for s in range(state.players)],
     }
     if seat is not None and 0 <= seat < state.players:
         v["hand"] = [name_of(c) for c in state.hands[seat]]
@@ -106,16 +107,18 @@ def view_of(state: RWState, seat: int | None) -> dict[str, Any]:
     return v
 
 
-def text_board(view: dict[str, Any], names: Sequence[str]) -> str:
+def text_board(view: View, names: Sequence[str]) -> str:
     """Returns a readable multi-line board for the console."""
     def nm(s: int | None) -> str:
         return "-" if s is None else (names[s] if s < len(names) else f"p{s}")
+
+    head = header(view)
 
     lines = [f"RivalWing — round {view['round']}/{view['round_limit']}, draw pile {view['deck']}, "
              f"discard {len(view['discard'])}"]
     for p in view["players"]:
         s = p["seat"]
-        flag = "OUT" if not p["conscious"] else ("turn" if s == view["active"] else "")
+        flag = "OUT" if not p["conscious"] else ("turn" if s == head["active"] else "")
         locs = []
         for key, loc in p["locations"].items():
             mark = "X" if loc["breached"] else f"{loc['damage']}/{loc['points']}"
@@ -146,12 +149,12 @@ def text_board(view: dict[str, Any], names: Sequence[str]) -> str:
                      + ", ".join(h["card"] for h in b["hits"]))
     if view.get("hand") is not None:
         lines.append("Your hand: " + ", ".join(view["hand"]))
-    if view["over"]:
-        r = view["result"]
-        lines.append(f"Duel over: {r['reason']}; winner {', '.join(nm(w) for w in r['winners']) or 'none'}")
-    elif view.get("waiting"):
-        w = view["waiting"]
-        lines.append(f"Waiting for {nm(w['seat'])} ({w['kind']}, {w['seconds']} s)")
+    if head["over"]:
+        winners = ", ".join(nm(w) for w in head["winners"]) or "none"
+        lines.append(f"Duel over: {head['termination']}; winner {winners}")
+    elif head["to_play"]:
+        kind = "defense" if view["phase"] == "defense" else "turn"
+        lines.append(f"Waiting for {nm(head['to_play'][0])} ({kind}, {head['seconds']} s)")
     return "\n".join(lines)
 
 
