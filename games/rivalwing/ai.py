@@ -45,7 +45,7 @@ class _Ctx:
         self.active = top["active"]
         self.players = view["players"]
         self.mine = self.players[self.me]
-        self.hand = Counter(view.get("hand_kinds", []))
+        self.hand: Counter[str] = Counter(view.get("hand_kinds", []))
         self.elem = MATS[self.mine["mat"]]["breath"]
         self.wings = "W" in self.mine["locations"] and not self.mine["locations"]["W"]["breached"]
 

@@ -62,10 +62,10 @@ def declare(state: RWState, events: list[Event]) -> None:
     else:
         targets = [] if b["target"] is None else [b["target"]]
     chaos = any(h["type"] == "BREATH" and h["element"] == "Chaos" for h in hits)
-    attack = {"attacker": p, "targets": targets, "ti": 0, "hits": hits, "used": used,
-              "rbr": False, "dusting": b["dusting"] is not None, "window": None,
-              "cards": [name_of(c) for c in [*(h["card"] for h in b["hits"]), *used]],
-              "effects": []}
+    attack: dict[str, Any] = {
+        "attacker": p, "targets": targets, "ti": 0, "hits": hits, "used": used, "rbr": False,
+        "dusting": b["dusting"] is not None, "window": None,
+        "cards": [name_of(c) for c in [*(h["card"] for h in b["hits"]), *used]], "effects": []}
     state.attack = attack
     state.build = None
     state.chaos_lock = chaos
@@ -82,7 +82,6 @@ def declare(state: RWState, events: list[Event]) -> None:
 def _effects(state: RWState, b: dict[str, Any], events: list[Event]) -> None:
     a = state.attack
     assert a is not None
-    a["attacker"]
     t = b["target"]
     order = {"rbr": 0, "heal": 1, "swap": 2, "crush": 3}
     for m in sorted((m for m in b["magic"] if m["kind"] in order), key=lambda m: order[m["kind"]]):

@@ -53,7 +53,7 @@ def special_options(state: RWState, seat: int, out: list[Option],
             slots = dragon["slots"]
             filled = [j for j, (c, _) in enumerate(slots) if c is not None]
             if len(filled) > len(slots) - 1:
-                name = _remove_option(i, kind, several).label[1]
+                name = _remove_name(i, kind, several)
                 for j in filled:
                     out.append(listed(f"rm:{i}:{j}", ("Special", name, f"and slotted "
                                                       f"{name_of(slots[j][0])} (slot {j + 1})")))
@@ -64,10 +64,15 @@ def special_options(state: RWState, seat: int, out: list[Option],
 @lru_cache(maxsize=1024)
 def _remove_option(i: int, kind: str, several: bool) -> Option:
     """Returns the option that discards the special of `kind` from special slot i."""
+    return listed(f"rm:{i}", ("Special", _remove_name(i, kind, several)))
+
+
+def _remove_name(i: int, kind: str, several: bool) -> str:
+    """Returns the menu name of discarding the special of `kind` from special slot i."""
     name = f"Discard {kind_name(kind)}"
     if several:
         name += f" (special slot {i + 1})"
-    return listed(f"rm:{i}", ("Special", name))
+    return name
 
 
 def refresh_options(counts: tuple[tuple[str, int], ...]) -> list[Option]:
@@ -85,7 +90,7 @@ def refresh_label(code: str) -> tuple[str, ...]:
     """Returns the label of a Refresh code such as `sp:refresh:claw.F+claw.F`."""
     kinds = code.split(":")[2:]
     if not kinds:
-        return _KEEP[1]
+        return _KEEP_LABEL
     return ("Special", kind_name("refresh"),
             "discard " + ", ".join(kind_name(k) for k in kinds[0].split("+")))
 
@@ -96,7 +101,8 @@ _REFRESH_PIECES = {k: tuple(("+" + k) * m for m in range(2 * v["count"] + 1))
 _REFRESH_PREFIX = "sp:refresh:"
 _after_first = itemgetter(slice(1, None))
 """Drops the leading '+' of a joined choice (all in C, as Refresh lists up to 64 choices)."""
-_KEEP: Option = listed("sp:refresh", ("Special", kind_name("refresh"), "keep your hand"))
+_KEEP_LABEL = ("Special", kind_name("refresh"), "keep your hand")
+_KEEP: Option = listed("sp:refresh", _KEEP_LABEL)
 
 
 def apply_special(state: RWState, seat: int, parts: list[str], events: list[Event]) -> None:
