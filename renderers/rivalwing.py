@@ -240,10 +240,15 @@ def _summary_lines(view: View, names: Sequence[str]) -> list[tuple[str, Any]]:
                           DEFEND))
     build = view.get("build")
     if build:
-        target = "Armageddon" if build["armageddon"] else _name(names, build["target"])
+        top = header(view)
+        if build["armageddon"]:
+            aim = " (Armageddon)"
+        elif build["target"] is not None:
+            aim = f" on {_name(names, build['target'])}"
+        else:  # on yourself, or not shown to others before a card lies in front of it
+            aim = " on themself" if top["seat"] == top["active"] else ""
         cards = ", ".join(h["card"] for h in build["hits"]) or "no hit cards yet"
-        builder = _name(names, header(view)["active"])
-        lines.append((f"{builder} is building an attack on {target}: {cards}",
+        lines.append((f"{_name(names, top['active'])} is building an attack{aim}: {cards}",
                       HIGHLIGHT))
     return lines
 

@@ -34,17 +34,12 @@ def all_cards(state: RWState) -> Counter[int]:
         if b["dusting"] is not None:
             c[b["dusting"]] += 1
     a = state.attack
-    if a is not None:
-        for h in a["hits"]:
-            if not h["fate"] and not h["deflected"] is not None:
-                pass
+    if a is not None:  # cards picked in an open window are still in the hand or slot
         c.update(a["used"])
         for h in a["hits"]:
             if not h["fate"]:
                 c[h["card"]] += 1
                 c.update(h["scales"])
-        if a["window"]:
-            c.update(pl[1] for pl in a["window"]["plays"] if pl[1] is not None)
     c.pop(MARKER, None)
     return c
 

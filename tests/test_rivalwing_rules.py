@@ -481,15 +481,18 @@ def test_magic_resistance_in_window_cancels_armageddon_hit() -> None:
 
 
 def test_shield_takes_a_second_card_only_when_the_first_is_spent() -> None:
-    """Shield points are assigned step by step; the second Shield leaves its slot only when needed."""
+    """Shield points are assigned step by step; the second Shield is picked only when the first
+    is spent, and both leave their slots when the defense is done."""
     s = setup("black", "silver")
     slot(s, 1, "shield")
     slot(s, 1, "shield")
     give(s, 0, "combo", "bite.F", "tail.L")
     play(s, 0, "atk:1", "add:bite.F", "addc:tail.L", "decl")
     play(s, 1, "d:shield:0:6")
-    assert sum(1 for c, _ in s.dragons[1]["slots"] if c is not None) == 1
+    assert [pl[1] is not None for pl in s.attack["window"]["plays"]] == [True]
     play(s, 1, "d:shield:1:5")
-    assert all(c is None for c, _ in s.dragons[1]["slots"])
+    assert [pl[1] is not None for pl in s.attack["window"]["plays"]] == [True, True]
+    assert all(c is not None for c, _ in s.dragons[1]["slots"])  # picked, not yet played
     play(s, 1, "dend")
+    assert all(c is None for c, _ in s.dragons[1]["slots"])
     assert dmg(s, 1, "F") == 0 and dmg(s, 1, "L") == 0

@@ -6,8 +6,8 @@ they change an outcome):
 - Building an attack is a sequence of actions: choose a target ("Attack > {p1}"), add cards one
   at a time, then "Declare attack". Added hand cards leave the hand and lie face up in front of
   the target; slotted magic stays in its slot until the declaration. "Start over" takes the hand
-  cards back (twice per turn at most, so a turn always ends). A hit card added when the
-  attack is full also spends a Combo ("Add with Combo"), so the build is always declarable.
+  cards back (twice per turn at most, so a turn always ends). A hit card added when the attack
+  is full also spends a Combo ("Add with Combo"), so the build is always declarable.
 - A Place Magic or Discard action may hold several cards: "Discard > card" discards it and ends
   the turn, "Discard more > card" discards it and lets you pick another (then "End turn"); "Place
   magic" / "Place more magic" work the same way, one slot filled per step.
@@ -15,23 +15,29 @@ they change an outcome):
 - Called Shot: one per attack; each hit card without a Wing Attack is aimed by its own step.
   Remove Breath Resistance: one per attack. Dusting (attack): one per attack.
 - Armageddon sides are chosen one target at a time, in turn order from the attacker's left.
-- Defense: the first card fixes the type; "Done defending" resolves, "Take the hits" answers NONE
-  (and gives back cards already chosen; it is also the defense timeout). Shield assigns its 6 points
-  step by step, a second Shield is taken only when the first is spent. Sharp Turn moves one hit per
-  step after the single card.
+- Defense: the first card fixes the type. The answer is one response (R6.1 step 5), so picked
+  cards are tentative: they stay in the hand or slot, seen as picked by the defender only, until
+  "Done defending" commits and resolves them; "Take the hits" answers NONE and drops the picks (it
+  is also the defense timeout). A Refresh of the defender's own while a hand card is picked, or
+  discarding a picked slotted card when removing Innate Magic, drops the picks. Shield assigns its
+  6 points step by step, a second Shield is picked only when the first is spent. Sharp Turn moves
+  one hit per step after the single card.
 - A window is answered NONE at once only when the defender holds no card and has no slotted magic
   (R12.11); otherwise it opens even without a usable card, so whether it opens reveals nothing.
 - Toughened scales with several covers: each card goes to the uncovered entry with the highest net
   (ties oldest) in turn, else it is banked.
 - Arc keeps the side declared with the card even if Focused Dive or Called Shot moves the main hit.
 - Crush may name any unbreached side of the target, even one without Scales.
-- Breach piles are hidden from everyone (count only); slotted magic is visible to its owner only,
-  and to all once it is added to the attack being built.
+- Breach piles are hidden from everyone (count only). Slotted magic is visible to its owner only,
+  also while it is part of the attack being built: it is revealed when the attack is declared
+  (R6.1 step 1). Of a build, the hand cards lie face up; its Called Shot aims, Armageddon sides,
+  and its target while no hand card lies in front of it, are the builder's own.
 - Several Core Hits may go in one attack (one per ready slot). Armageddon's targets are fixed at
   declaration; one that gains Magic Resistance later has its hit cancelled in its window.
 - Every defense card needs an effect: each Blind must still reduce some hit; Random needs a hit.
 - Removing Innate Magic drops an empty magic slot (after the chosen discard when all are full).
-- When the duel ends in the middle of an attack, its unresolved cards go to the discard pile.
+- When the duel ends in the middle of an attack, its unresolved cards go to the discard pile
+  (cards picked in an open window were never played: they stay with the defender).
 - Specials are accepted in every waiting phase (turn action, build, discard, place, defense) from any
   conscious player, never under the Chaos lock.
 - A turn timeout passes (cards of a half-built attack go back to the hand; placed magic and discards

@@ -1,7 +1,9 @@
 """The defense window (R6.2): one defense type, several cards, each assigned step by step.
 
-A window's `plays` list holds `[kind, card id or None, origin, turn, *args]`: origin "h" for the
-hand, "s" for a magic slot (with the turn it was placed, to put it back on "Take the hits").
+The defender's answer is one response (R6.1 step 5), so the cards it picks are tentative: they
+stay in its hand or magic slot, seen as picked by their owner only, until "Done defending"
+commits them; "Take the hits" drops the picks. A window's `plays` list holds `[kind, card id or
+None, origin, slot, *args]`: origin "h" for the hand, "s" for magic slot number `slot`.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ from typing import Any
 
 from games.core import Event
 from games.rivalwing.actions import Act, listed
-from games.rivalwing.build import take
 from games.rivalwing.cards import (
     DEFENSE_CARDS,
     KIND_OF,
@@ -21,7 +22,6 @@ from games.rivalwing.cards import (
     SCALES,
     SIDES,
     kind_name,
-    kind_of,
 )
 from games.rivalwing.resolve import advance, hit_amount, resolve_window
 from games.rivalwing.state import (
@@ -30,6 +30,7 @@ from games.rivalwing.state import (
     has_special,
     has_wings,
     is_breached,
+    open_window,
     roll,
 )
 
@@ -79,8 +80,17 @@ class _Window:
         plays = self.plays = a["window"]["plays"]
         hits = self.hits = window_hits(a, t)
         self.wings = has_wings(state, t)
-        self.hand = _kind_counts(state.hands[t])
-        self.slots = _kind_counts([c for c, _ in state.dragons[t]["slots"] if c is not None])
+        hand: list[int] = state.hands[t]
+        slots = state.dragons[t]["slots"]
+        if plays:  # picked cards stay in place until the commit, but are spoken for
+            held = {pl[1] for pl in plays if pl[2] == "h"}
+            hand = [c for c in hand if c not in held]
+            used = {pl[3] for pl in plays if pl[2] == "s" and pl[1] is not None}
+            slots = [slot for j, slot in enumerate(slots) if j not in used]
+        self.hand = _kind_counts(hand)
+        """The free hand cards per kind (the picked ones are spoken for)."""
+        self.slots = _kind_counts([c for c, _ in slots if c is not None])
+        """The free slotted cards per kind."""
         targeted = {pl[4] for pl in plays if pl[0] in _TARGETING}
         children: dict[int, list[int]] = {}
         for i in hits:
@@ -280,63 +290,84 @@ def _scales_absorbs(state: RWState, a: dict[str, Any], i: int, t: int,
 
 
 def apply_defense_step(state: RWState, t: int, parts: list[str], events: list[Event]) -> None:
-    """Adds one defense card (or assignment) to the window."""
-    a = state.attack
-    assert a is not None
-    w = a["window"]
+    """Picks one defense card (or assignment) for the window, or answers it: "Done defending"
+    commits the picks, "Take the hits" drops them."""
+    w = open_window(state)
     head = parts[0]
     if head == "none":
-        for pl in w["plays"]:
-            _give_back(state, t, pl)
         w["plays"] = []
         w["type"] = None
-        resolve_window(state, events)
-        advance(state, events)
+    elif head == "dend":
+        _commit(state, t, w)
+    else:
+        _pick(state, t, w, parts)
         return
-    if head == "dend":
-        resolve_window(state, events)
-        advance(state, events)
-        return
+    resolve_window(state, events)
+    advance(state, events)
+
+
+def _pick(state: RWState, t: int, w: dict[str, Any], parts: list[str]) -> None:
+    """Adds one tentative play; its card stays where it is until the commit."""
     kind = parts[1]
     args: list[Any] = [int(x) if x.isdigit() else x for x in parts[2:]]
-    card: int | None
-    origin, turn = "h", 0
-    if kind in ("deflect", "shield", "random", "gust"):
+    plays = w["plays"]
+    card: int | None = None
+    origin, slot = "h", 0
+    if kind in _SLOTTED:
         needs = True
         if kind == "shield":
-            cards = sum(1 for pl in w["plays"] if pl[0] == "shield" and pl[1] is not None)
-            given = sum(pl[5] for pl in w["plays"] if pl[0] == "shield")
+            cards = sum(1 for pl in plays if pl[0] == "shield" and pl[1] is not None)
+            given = sum(pl[5] for pl in plays if pl[0] == "shield")
             needs = args[1] > 6 * cards - given
-        card = None
         if needs:
             origin = "s"
-            for slot in state.dragons[t]["slots"]:
-                if slot[0] is not None and kind_of(slot[0]) == kind:
-                    card, turn = slot[0], slot[1]
-                    slot[0], slot[1] = None, 0
+            taken = {pl[3] for pl in plays if pl[2] == "s" and pl[1] is not None}
+            for j, (c, _turn) in enumerate(state.dragons[t]["slots"]):
+                if c is not None and j not in taken and KIND_OF[c] == kind:
+                    card, slot = c, j
                     break
-    elif kind == "sharp" and any(pl[0] == "sharp" for pl in w["plays"]):
-        card = None
-    else:
-        card = take(state, t, kind)
+    elif not (kind == "sharp" and any(pl[0] == "sharp" for pl in plays)):
+        taken_cards = {pl[1] for pl in plays if pl[2] == "h"}
+        card = next(c for c in state.hands[t] if KIND_OF[c] == kind and c not in taken_cards)
     while len(args) < 2:
         args.append(None)
-    w["plays"].append([kind, card, origin, turn, *args])
+    plays.append([kind, card, origin, slot, *args])
     w["type"] = "Scales" if kind in SCALES else kind
 
 
-def _give_back(state: RWState, t: int, pl: list[Any]) -> None:
-    card = pl[1]
-    if card is None:
-        return
-    if pl[2] == "h":
-        state.hands[t].append(card)
-        return
-    for slot in state.dragons[t]["slots"]:
-        if slot[0] is None:
-            slot[0], slot[1] = card, pl[3]
-            return
-    discard_cards(state, [card])
+_SLOTTED = ("deflect", "shield", "random", "gust")
+"""The defense magic kinds, played from magic slots."""
+
+
+def _commit(state: RWState, t: int, w: dict[str, Any]) -> None:
+    """Takes the picked cards out of the hand and the slots ("Done defending")."""
+    hand = state.hands[t]
+    slots = state.dragons[t]["slots"]
+    for pl in w["plays"]:
+        if pl[1] is None:
+            continue
+        if pl[2] == "h":
+            hand.remove(pl[1])
+        else:
+            slots[pl[3]][0], slots[pl[3]][1] = None, 0
+
+
+def picks(state: RWState, seat: int) -> list[list[Any]]:
+    """Returns the tentative plays of `seat`'s open window ([] when it has none)."""
+    if state.phase != "defense":
+        return []
+    w = open_window(state)
+    plays: list[list[Any]] = w["plays"]
+    return plays if w["seat"] == seat else []
+
+
+def drop_picks(state: RWState, seat: int) -> None:
+    """Drops the tentative plays of `seat`'s open window (a special of its own is about to
+    discard one of the picked cards)."""
+    if picks(state, seat):
+        w = open_window(state)
+        w["plays"] = []
+        w["type"] = None
 
 
 def apply_defense(state: RWState, events: list[Event]) -> None:

@@ -296,7 +296,10 @@ def cleanup(state: RWState, events: list[Event]) -> None:
 
 
 def discard_leftovers(state: RWState) -> None:
-    """Puts every card of an unfinished attack on the discard pile (the duel ended mid-attack)."""
+    """Puts every card of an unfinished attack on the discard pile (the duel ended mid-attack).
+
+    Cards picked in an open window were never played: they stay with the defender (or were
+    discarded with the rest of its cards if it fell)."""
     a = state.attack
     if a is None:
         return
@@ -306,7 +309,6 @@ def discard_leftovers(state: RWState) -> None:
             discard_cards(state, [h["card"], *h["scales"]])
     w = a["window"]
     if w is not None:
-        discard_cards(state, [pl[1] for pl in w["plays"] if pl[1] is not None])
         w["plays"] = []
     cleanup(state, [])
     state.attack = None

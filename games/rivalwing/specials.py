@@ -11,6 +11,7 @@ from games.core import Event
 from games.rivalwing.actions import Act, listed
 from games.rivalwing.build import SPECIAL_FLAG, HandInfo, hand_info, prune_build, take
 from games.rivalwing.cards import KIND_OF, KINDS, LOC_NAME, SPECIAL_IDS, kind_name, kind_of, name_of
+from games.rivalwing.defense import drop_picks, picks
 from games.rivalwing.state import RWState, discard_cards, draw_to, entry_net
 
 Option = Act
@@ -105,6 +106,26 @@ _KEEP_LABEL = ("Special", kind_name("refresh"), "keep your hand")
 _KEEP: Option = listed("sp:refresh", _KEEP_LABEL)
 
 
+def _drop_innate_slot(state: RWState, seat: int, discard: int | None) -> None:
+    """Removing Innate Magic drops the last empty magic slot, after discarding the card of slot
+    `discard` when every slot was full. Discarding a card picked in the seat's open window drops
+    the picks; the slot numbers of the others follow the slots."""
+    slots = state.dragons[seat]["slots"]
+    if discard is not None:
+        if any(pl[2] == "s" and pl[3] == discard and pl[1] is not None
+               for pl in picks(state, seat)):
+            drop_picks(state, seat)
+        discard_cards(state, [slots[discard][0]])
+        slots[discard] = [None, 0]
+    for j in range(len(slots) - 1, -1, -1):
+        if slots[j][0] is None:
+            del slots[j]
+            for pl in picks(state, seat):
+                if pl[2] == "s" and pl[3] > j:
+                    pl[3] -= 1
+            break
+
+
 def apply_special(state: RWState, seat: int, parts: list[str], events: list[Event]) -> None:
     """Plays or removes a special card."""
     dragon = state.dragons[seat]
@@ -115,15 +136,7 @@ def apply_special(state: RWState, seat: int, parts: list[str], events: list[Even
         specials[i] = None
         discard_cards(state, [card])
         if kind_of(card) == "innate":
-            slots = dragon["slots"]
-            if len(parts) > 2:
-                j = int(parts[2])
-                discard_cards(state, [slots[j][0]])
-                slots[j] = [None, 0]
-            for j in range(len(slots) - 1, -1, -1):
-                if slots[j][0] is None:
-                    del slots[j]
-                    break
+            _drop_innate_slot(state, seat, int(parts[2]) if len(parts) > 2 else None)
         events.append(Event(f"{{p{seat}}} discards {name_of(card)} from a special slot."))
         prune_build(state)
         return
@@ -135,6 +148,8 @@ def apply_special(state: RWState, seat: int, parts: list[str], events: list[Even
     if kind == "innate":
         dragon["slots"].append([None, 0])
     elif kind == "refresh":
+        if any(pl[2] == "h" and pl[1] is not None for pl in picks(state, seat)):
+            drop_picks(state, seat)  # it may throw a picked card away
         thrown = [take(state, seat, k) for k in parts[2].split("+")] if len(parts) > 2 else []
         discard_cards(state, thrown)
         drawn = draw_to(state, seat)
