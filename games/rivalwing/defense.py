@@ -25,7 +25,11 @@ from games.rivalwing.cards import (
 )
 from games.rivalwing.resolve import advance, hit_amount, resolve_window
 from games.rivalwing.state import (
+    Attack,
+    Hit,
+    Play,
     RWState,
+    Window,
     discard_cards,
     has_special,
     has_wings,
@@ -41,18 +45,18 @@ _DONE = listed("dend", ("Done defending",))
 _TAKE_THE_HITS = listed("none", ("Take the hits",))
 
 
-def window_hits(a: dict[str, Any], t: int) -> list[int]:
+def window_hits(a: Attack, t: int) -> list[int]:
     """Returns the indices of the uncancelled hits on `t`."""
     return [i for i, h in enumerate(a["hits"]) if h["target"] == t and not h["cancelled"]]
 
 
-def hit_label(a: dict[str, Any], i: int) -> str:
+def hit_label(a: Attack, i: int) -> str:
     """Returns a hit's menu name with its location and damage."""
     h = a["hits"][i]
     return f"#{i + 1} {h['name']} ({LOC_NAME[h['loc']]} {h['base'] + h['mod']})"
 
 
-def amount13(state: RWState, a: dict[str, Any], i: int, t: int) -> int:
+def amount13(state: RWState, a: Attack, i: int, t: int) -> int:
     """Returns hit i's damage against `t` after R6.3 steps 1-3."""
     return hit_amount(state, a["hits"][i], t, rbr=a["rbr"])
 
@@ -68,7 +72,7 @@ def _kind_counts(cards: list[int]) -> defaultdict[str, int]:
 class _Window:
     """What the defender's options are worked out from, read once per listing."""
 
-    __slots__ = ("state", "a", "t", "plays", "hits", "wings", "hand", "slots", "targeted",
+    __slots__ = ("state", "a", "t", "window", "plays", "hits", "wings", "hand", "slots", "targeted",
                  "played")
 
     def __init__(self, state: RWState, t: int) -> None:
@@ -77,7 +81,8 @@ class _Window:
         self.state = state
         self.a = a
         self.t = t
-        plays = self.plays = a["window"]["plays"]
+        self.window = open_window(state)
+        plays = self.plays = self.window["plays"]
         hits = self.hits = window_hits(a, t)
         self.wings = has_wings(state, t)
         hand: list[int] = state.hands[t]
@@ -121,7 +126,7 @@ def defense_options(state: RWState, t: int, out: list[Option]) -> None:
     """Appends the defender's legal window steps (always ending with "Take the hits"): cards of
     the window's one type (R6.2), none of the Defense category against an attacking Dusting."""
     win = _Window(state, t)
-    typ = win.a["window"]["type"]
+    typ = win.window["type"]
     dusting = win.a["dusting"]
     for kind in win.kinds():
         if typ is not None and typ != ("Scales" if kind in SCALES else kind):
@@ -276,8 +281,8 @@ _OPTION_STEPS: dict[str, Callable[[_Window, str, list[Option]], None]] = {
 """Per defense kind, the function appending its window steps."""
 
 
-def _scales_absorbs(state: RWState, a: dict[str, Any], i: int, t: int,
-                    plays: list[list[Any]]) -> list[int]:
+def _scales_absorbs(state: RWState, a: Attack, i: int, t: int,
+                    plays: list[Play]) -> list[int]:
     """Returns what each Scales already assigned to hit i absorbs, in order."""
     net = amount13(state, a, i, t)
     out = []
@@ -306,7 +311,7 @@ def apply_defense_step(state: RWState, t: int, parts: list[str], events: list[Ev
     advance(state, events)
 
 
-def _pick(state: RWState, t: int, w: dict[str, Any], parts: list[str]) -> None:
+def _pick(state: RWState, t: int, w: Window, parts: list[str]) -> None:
     """Adds one tentative play; its card stays where it is until the commit."""
     kind = parts[1]
     args: list[Any] = [int(x) if x.isdigit() else x for x in parts[2:]]
@@ -339,7 +344,7 @@ _SLOTTED = ("deflect", "shield", "random", "gust")
 """The defense magic kinds, played from magic slots."""
 
 
-def _commit(state: RWState, t: int, w: dict[str, Any]) -> None:
+def _commit(state: RWState, t: int, w: Window) -> None:
     """Takes the picked cards out of the hand and the slots ("Done defending")."""
     hand = state.hands[t]
     slots = state.dragons[t]["slots"]
@@ -352,12 +357,12 @@ def _commit(state: RWState, t: int, w: dict[str, Any]) -> None:
             slots[pl[3]][0], slots[pl[3]][1] = None, 0
 
 
-def picks(state: RWState, seat: int) -> list[list[Any]]:
+def picks(state: RWState, seat: int) -> list[Play]:
     """Returns the tentative plays of `seat`'s open window ([] when it has none)."""
     if state.phase != "defense":
         return []
     w = open_window(state)
-    plays: list[list[Any]] = w["plays"]
+    plays: list[Play] = w["plays"]
     return plays if w["seat"] == seat else []
 
 
@@ -374,7 +379,7 @@ def apply_defense(state: RWState, events: list[Event]) -> None:
     """Applies the window's cards: cancels, moves, reductions, deflections (R6.1 step 6)."""
     a = state.attack
     assert a is not None
-    w = a["window"]
+    w = open_window(state)
     t = w["seat"]
     effect = _Effect(a, t)
     used: list[int] = []
@@ -410,8 +415,8 @@ class _Effect:
 
     __slots__ = ("all_hits", "hits", "t", "blinds", "randoms")
 
-    def __init__(self, a: dict[str, Any], t: int) -> None:
-        self.all_hits: list[dict[str, Any]] = a["hits"]
+    def __init__(self, a: Attack, t: int) -> None:
+        self.all_hits: list[Hit] = a["hits"]
         self.hits = window_hits(a, t)
         self.t = t
         self.blinds = 0
@@ -430,47 +435,47 @@ class _Effect:
         return [i for i in self.hits if self.all_hits[i]["type"] in types]
 
 
-def _cancel_one(e: _Effect, pl: list[Any]) -> None:
+def _cancel_one(e: _Effect, pl: Play) -> None:
     e.cancel(pl[4])
 
 
-def _soar(e: _Effect, pl: list[Any]) -> None:
+def _soar(e: _Effect, pl: Play) -> None:
     for i in e.of_type("MELEE"):
         e.cancel(i)
 
 
-def _gust(e: _Effect, pl: list[Any]) -> None:
+def _gust(e: _Effect, pl: Play) -> None:
     for i in e.of_type("BREATH", "MANEUVER"):
         e.cancel(i)
 
 
-def _sharp(e: _Effect, pl: list[Any]) -> None:
+def _sharp(e: _Effect, pl: Play) -> None:
     e.all_hits[pl[4]]["loc"] = pl[5]
 
 
-def _arch(e: _Effect, pl: list[Any]) -> None:
+def _arch(e: _Effect, pl: Play) -> None:
     for i in e.hits:
         if e.all_hits[i]["loc"] in (*SIDES, "C"):
             e.all_hits[i]["loc"] = "W"
 
 
-def _blind(e: _Effect, pl: list[Any]) -> None:
+def _blind(e: _Effect, pl: Play) -> None:
     e.blinds += 1
 
 
-def _shield(e: _Effect, pl: list[Any]) -> None:
+def _shield(e: _Effect, pl: Play) -> None:
     e.all_hits[pl[4]]["shield"] += pl[5]
 
 
-def _deflect(e: _Effect, pl: list[Any]) -> None:
+def _deflect(e: _Effect, pl: Play) -> None:
     e.all_hits[pl[4]]["deflected"] = e.t
 
 
-def _random(e: _Effect, pl: list[Any]) -> None:
+def _random(e: _Effect, pl: Play) -> None:
     e.randoms += 1
 
 
-_EFFECTS: dict[str, Callable[[_Effect, list[Any]], None]] = {
+_EFFECTS: dict[str, Callable[[_Effect, Play], None]] = {
     "hurt": _cancel_one, "jaw": _cancel_one, "seiz": _cancel_one, "wblk": _cancel_one,
     "dust": _cancel_one, "soar": _soar, "gust": _gust, "sharp": _sharp, "arch": _arch,
     "blind": _blind, "shield": _shield, "deflect": _deflect, "random": _random,

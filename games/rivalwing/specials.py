@@ -133,6 +133,7 @@ def apply_special(state: RWState, seat: int, parts: list[str], events: list[Even
     if parts[0] == "rm":
         i = int(parts[1])
         card = specials[i]
+        assert card is not None, "only a filled special slot is listed"
         specials[i] = None
         discard_cards(state, [card])
         if kind_of(card) == "innate":
@@ -161,7 +162,8 @@ def apply_special(state: RWState, seat: int, parts: list[str], events: list[Even
         if parts[2] == "W":
             place = dragon["loc"]["W"]
             discard_cards(state, place["pile"])
-            place.update(entries=[], banked=[], pile=[], breached=False)
+            place["entries"], place["banked"], place["pile"] = [], [], []
+            place["breached"] = False
             events.append(Event(f"{{p{seat}}}'s Wings are restored."))
         else:
             text = remove_entry(state, seat, int(parts[2]))

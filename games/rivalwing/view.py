@@ -30,7 +30,7 @@ def _public_player(state: RWState, s: int, viewer: int | None) -> dict[str, Any]
         place = d["loc"].get(key)
         if place is None:
             continue
-        entries = []
+        entries: list[dict[str, Any]] = []
         for e in place["entries"]:
             covers = [a for _, a in e["covers"]]
             entries.append({"id": e["id"], "source": name_of(e["card"]), "amount": e["amount"],
@@ -185,11 +185,11 @@ def shuffle_hidden(state: RWState, observer: int | None, seed: int) -> RWState:
     hidden = [p for p in range(s.players) if p != observer]
     b = s.build
     if b is not None and observer != s.active:
-        b.update(arma=False, magic=[], arma_sides=[])
+        b["arma"], b["magic"], b["arma_sides"] = False, [], []
         for h in b["hits"]:
             h["aim"] = None
     if s.phase == "defense" and observer != open_window(s)["seat"]:
-        open_window(s).update(plays=[], type=None)
+        open_window(s)["plays"], open_window(s)["type"] = [], None
     pool = list(s.deck)
     for p in hidden:
         pool.extend(s.hands[p])
