@@ -55,7 +55,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.core import Event, Game, GameInfo, OptionSpec, Outcome, View
+from games.core import Game, GameInfo, OptionSpec, View
 from games.registry import GameEntry
 from games.rivalwing import actions, rules, view
 from games.rivalwing.actions import Act
@@ -89,8 +89,18 @@ class RivalWing(Game[RWState, Act]):
         self.check_players(players)
         return rules.new_duel(seed, players, options or {}, self.resolve_option)
 
-    def to_play(self, state: RWState) -> tuple[int, ...]:
-        return rules.to_play(state)
+    # The rules functions themselves where the signatures agree: playouts and the AI's search
+    # call these hundreds of thousands of times, so no call stands in between.
+    to_play = staticmethod(rules.to_play)
+    legal_actions = staticmethod(rules.legal_actions)
+    _may_act = staticmethod(rules.may_act)
+    _find_legal = staticmethod(rules.find_listed)
+    _apply = staticmethod(rules.perform)
+    outcome = staticmethod(rules.outcome)
+    score = staticmethod(rules.score)
+    timeout_action = staticmethod(rules.timeout_action)
+    resign = staticmethod(rules.withdraw)
+    label = staticmethod(rules.label)
 
     def active(self, state: RWState) -> int | None:
         return None if state.phase == "over" else state.active
@@ -98,43 +108,16 @@ class RivalWing(Game[RWState, Act]):
     def players(self, state: RWState) -> int:
         return state.players
 
-    def legal_actions(self, state: RWState, seat: int) -> list[Act]:
-        return rules.options(state, seat)[:]
-
     def options(self, state: RWState, seat: int) -> list[tuple[str, tuple[str, ...]]]:
         """Returns (code, label) for every legal action of `seat`."""
         return rules.labelled(state, seat)
-
-    def _may_act(self, state: RWState, seat: int) -> bool:
-        return rules.may_act(state, seat)
-
-    def _find_legal(self, state: RWState, seat: int, action: Act) -> Act | None:
-        return rules.find_listed(state, seat, action)
-
-    def _apply(self, state: RWState, seat: int, action: Act) -> list[Event]:
-        return rules.perform(state, seat, action)
 
     def decision_seconds(self, state: RWState) -> int:
         decision = rules.owed(state)
         return TURN_SECONDS if decision is None else decision.seconds
 
-    def timeout_action(self, state: RWState, seat: int) -> Act:
-        return rules.timeout_action(state, seat)
-
-    def resign(self, state: RWState, seat: int) -> list[Event]:
-        return rules.withdraw(state, seat)
-
-    def outcome(self, state: RWState) -> Outcome | None:
-        return rules.outcome(state)
-
-    def score(self, state: RWState, seat: int) -> int:
-        return rules.score(state, seat)
-
     def decode(self, code: str) -> Act:
         return actions.decode(code)
-
-    def label(self, state: RWState, action: Act) -> tuple[str, ...]:
-        return rules.label(state, action)
 
     def to_json(self, state: RWState) -> dict[str, Any]:
         return state.to_json()

@@ -167,6 +167,12 @@ def options(state: RWState, seat: int) -> list[Option]:
     return listed_now
 
 
+def legal_actions(state: RWState, seat: int) -> list[Option]:
+    """Returns a copy of the listed actions of `seat` now (the Game's `legal_actions`)."""
+    listed_now = state.memo.get(seat)
+    return (_work_out(state, seat) if listed_now is None else listed_now)[:]
+
+
 def forget(state: RWState) -> None:
     """Drops the option memo; every change of the state goes through here."""
     state.memo = {}
@@ -356,18 +362,6 @@ def _declare(state: RWState, seat: int, parts: list[str], events: list[Event]) -
     declare(state, events)
 
 
-def _build_step(state: RWState, seat: int, parts: list[str], events: list[Event]) -> None:
-    apply_build(state, state.active, parts, events)
-
-
-def _special(state: RWState, seat: int, parts: list[str], events: list[Event]) -> None:
-    apply_special(state, seat, parts, events)
-
-
-def _defend(state: RWState, seat: int, parts: list[str], events: list[Event]) -> None:
-    apply_defense_step(state, seat, parts, events)
-
-
 def _end(state: RWState, seat: int, parts: list[str], events: list[Event]) -> None:
     """Ends the turn (after Discard more / Place more magic), or passes with an empty hand."""
     if parts[0] == "pass":
@@ -383,9 +377,10 @@ def _time_out(state: RWState, seat: int, parts: list[str], events: list[Event]) 
 
 
 _STEPS: dict[str, Step] = {
-    "dis": _discard, "dism": _discard, "sp": _special, "rm": _special,
-    "d": _defend, "dend": _defend, "none": _defend, "atk": _choose_target, "decl": _declare,
-    **{head: _build_step for head in
+    "dis": _discard, "dism": _discard, "sp": apply_special, "rm": apply_special,
+    "d": apply_defense_step, "dend": apply_defense_step, "none": apply_defense_step,
+    "atk": _choose_target, "decl": _declare,
+    **{head: apply_build for head in  # listed for the active seat only
        ("add", "addc", "fd", "dv", "wa", "dust", "mg", "aim", "arma", "restart")},
     "mag": _place, "magm": _place, "end": _end, "pass": _end, "tout": _time_out,
 }
