@@ -28,6 +28,9 @@ Choices where the seed and the rulings are silent (each has a test):
 - Mana income is 1 plus the spaces the seat's visible units hold in its own Spawn Row (a hidden
   unit earns nothing, so its place is not given away).
 - Score: the winner scores 15; otherwise 15 minus the enemy Stronghold's health (0-15).
+- Option `deck` (not offered as a choice; the host fills it from saved decks): None or one entry
+  per seat, None (the `faction` base deck) or {"faction", "champion", "cards": 30 ids}, checked by
+  `cards.validate_deck`; a built deck is shuffled where the base deck would be.
 - Hard cap: after 80 turns the game ends (higher Stronghold wins, equal is a draw); after 60 actions
   in one turn only "End turn" is offered. Random games end long before (fatigue grows each draw).
 """
@@ -82,7 +85,8 @@ class DragonFront(Game[DFState, Action]):
         if len(raw) != 2:
             raise ValueError("faction needs one value per seat.")
         factions = [self.resolve_option("faction", v) for v in raw]
-        return rules.new_state(seed, [None if f == "random" else f for f in factions])
+        decks = rules.check_decks((options or {}).get("deck"))
+        return rules.new_state(seed, [None if f == "random" else f for f in factions], decks)
 
     def to_play(self, state: DFState) -> tuple[int, ...]:
         return rules.to_play(state)
