@@ -28,6 +28,10 @@ Choices where the seed and the rulings are silent (each has a test):
 - Mana income is 1 plus the spaces the seat's visible units hold in its own Spawn Row (a hidden
   unit earns nothing, so its place is not given away).
 - Score: the winner scores 15; otherwise 15 minus the enemy Stronghold's health (0-15).
+- Both Strongholds at 0 at once is a draw: the end waits until the outermost resolution is done
+  (an ability's effect list with what it sets off, one attack, a batch of deaths, BERSERK's hits);
+  a Stronghold that reached 0 in it stays fallen even if healed later in it. Separate resolutions
+  (two end-of-turn abilities, two attacks) are not at once: the first fall ends the game.
 - Option `deck` (not offered as a choice; the host fills it from saved decks): None or one entry
   per seat, None (the `faction` base deck) or {"faction", "champion", "cards": 30 ids}, checked by
   `cards.validate_deck`; a built deck is shuffled where the base deck would be.
