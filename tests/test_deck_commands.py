@@ -44,7 +44,7 @@ def _deck(db: aiosqlite.Connection, clock: Clock, user: str, *words: str,
     return K.run_deck(db, user, words, now=clock(), images=images)
 
 
-def test_build_export_import_and_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_build_export_import_and_play(tmp_path: Path) -> None:
     """Alice builds a deck and exports its code; Bob imports it and it plays to the end."""
     async def body(db: aiosqlite.Connection, clock: Clock) -> None:
         made = await _deck(db, clock, "alice", "new", "ghoul-rush", "eclipse", images=True)
@@ -77,10 +77,8 @@ def test_build_export_import_and_play(tmp_path: Path, monkeypatch: pytest.Monkey
         mine = await K.seat_deck(db, "alice", "dragonfront", "GHOUL-RUSH")
         assert option == mine and option["champion"] == "EcC004"
 
-        patched = {**C.decks(), "eclipse": {"faction": "Eclipse", "champion": option["champion"],
-                                            "cards": option["cards"]}}
-        monkeypatch.setattr(C, "decks", lambda: patched)  # stand-in for the engine's `deck`
-        state = GAME.new_game(3, 2, {"faction": ["eclipse", "aegis"]})
+        state = GAME.new_game(3, 2, {"faction": ["random", "aegis"], "deck": [option, None]})
+        assert state.players[0]["champion"] == option["champion"]
         rng = random.Random(3)
         while GAME.outcome(state) is None:
             seat = rng.choice(GAME.to_play(state))

@@ -34,6 +34,13 @@ Choices where the seed and the rulings are silent (each has a test):
 - Terraform Machine entering a fort's tile destroys the fort but does not bless the tile (it had a
   fort when the unit entered); it blesses fort-free tiles it moves onto later.
 - Score: the winner scores 15; otherwise 15 minus the enemy Stronghold's health (0-15).
+- Both Strongholds at 0 at once is a draw: the end waits until the outermost resolution is done
+  (an ability's effect list with what it sets off, one attack, a batch of deaths, BERSERK's hits);
+  a Stronghold that reached 0 in it stays fallen even if healed later in it. Separate resolutions
+  (two end-of-turn abilities, two attacks) are not at once: the first fall ends the game.
+- Option `deck` (not offered as a choice; the host fills it from saved decks): None or one entry
+  per seat, None (the `faction` base deck) or {"faction", "champion", "cards": 30 ids}, checked by
+  `cards.validate_deck`; a built deck is shuffled where the base deck would be.
 - Hard cap: after 80 turns the game ends (higher Stronghold wins, equal is a draw); after 60 actions
   in one turn only "End turn" is offered. Random games end long before (fatigue grows each draw).
 """
@@ -88,7 +95,8 @@ class DragonFront(Game[DFState, Action]):
         if len(raw) != 2:
             raise ValueError("faction needs one value per seat.")
         factions = [self.resolve_option("faction", v) for v in raw]
-        return rules.new_state(seed, [None if f == "random" else f for f in factions])
+        decks = rules.check_decks((options or {}).get("deck"))
+        return rules.new_state(seed, [None if f == "random" else f for f in factions], decks)
 
     def to_play(self, state: DFState) -> tuple[int, ...]:
         return rules.to_play(state)

@@ -22,7 +22,13 @@ from games.dragonfront.board import (
     unit_at,
 )
 from games.dragonfront.context import Ctx, say, say_about
-from games.dragonfront.damage import damage_fort, damage_stronghold, damage_unit, resolve_deaths
+from games.dragonfront.damage import (
+    damage_fort,
+    damage_stronghold,
+    damage_unit,
+    resolution,
+    resolve_deaths,
+)
 from games.dragonfront.movement import enter, free_for, nudge
 from games.dragonfront.state import DFState, Fort, Place, Target, Unit
 from games.dragonfront.stats import has, health, max_health, power
@@ -198,14 +204,16 @@ def _charge(st: DFState, u: Unit, aims: list[Aim], ctx: Ctx) -> None:
 def strike(st: DFState, att: Unit, tgt: Target, dist: int, ctx: Ctx, *,
            catapult: bool = False) -> None:
     """Resolves one attack: SWIFT first, else simultaneous; RANGE attackers take damage back only
-    from RANGE defenders; DEATHBLOW, PUSH and deaths follow."""
+    from RANGE defenders; DEATHBLOW, PUSH and deaths follow. One resolution: Strongholds falling
+    in it (through its triggers) fall at once."""
     att["hidden"] = False
-    if isinstance(tgt, tuple):
-        _strike_stronghold(st, att, tgt, ctx, catapult=catapult)
-    elif "pw" not in tgt:
-        _strike_fort(st, att, tgt, ctx)
-    else:
-        _fight(st, att, tgt, dist, ctx, catapult=catapult)
+    with resolution(st):
+        if isinstance(tgt, tuple):
+            _strike_stronghold(st, att, tgt, ctx, catapult=catapult)
+        elif "pw" not in tgt:
+            _strike_fort(st, att, tgt, ctx)
+        else:
+            _fight(st, att, tgt, dist, ctx, catapult=catapult)
 
 
 def _strike_stronghold(st: DFState, att: Unit, tgt: Place, ctx: Ctx, *, catapult: bool) -> None:

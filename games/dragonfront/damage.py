@@ -105,6 +105,8 @@ def damage_stronghold(st: DFState, seat: int, n: int, ctx: Ctx, *, source: Sourc
     say(ctx, f"{{p{seat}}}'s Stronghold takes {n} damage ({max(0, p['sh'])} left).")
     if source is not None and "pw" in source:
         _dealt_by_unit(st, source, None, n, ctx, combat=False)
+    if p["sh"] <= 0 and "_holding" in st.__dict__:
+        st.__dict__["_fallen"].add(seat)
     triggers.stronghold_damaged(st, seat, ctx)
     check_end(st)
     return n
@@ -123,11 +125,29 @@ def end_held(st: DFState) -> Iterator[None]:
     check_end(st)
 
 
-def check_end(st: DFState) -> None:
-    """Ends the game when a Stronghold has fallen (unless an effect holds the check)."""
-    if st.result is not None or st.__dict__.get("_hold_end"):
+@contextmanager
+def resolution(st: DFState) -> Iterator[None]:
+    """Holds the end of the game until the outermost resolution (an ability's effects, an attack,
+    a batch of deaths, BERSERK's hits) is done, so Strongholds falling in it fall at once: both
+    at 0 is a draw. A Stronghold that reaches 0 in it stays fallen even if healed later in it."""
+    held = st.__dict__
+    outer = "_holding" not in held
+    if outer:
+        held["_holding"], held["_fallen"] = True, set()
+    try:
+        yield
+    finally:
+        if outer:
+            fallen = held.pop("_fallen")
+            held.pop("_holding")
+            check_end(st, fallen)
+
+
+def check_end(st: DFState, fallen: set[int] | None = None) -> None:
+    """Ends the game when a Stronghold has fallen (held while a resolution runs: `resolution`)."""
+    if st.result is not None or "_holding" in st.__dict__ or st.__dict__.get("_hold_end"):
         return
-    dead = [s for s in (0, 1) if st.players[s]["sh"] <= 0]
+    dead = [s for s in (0, 1) if st.players[s]["sh"] <= 0 or (fallen and s in fallen)]
     if len(dead) == 2:
         st.result = {"winners": [], "reason": DFTermination.BOTH_STRONGHOLDS.value}
     elif dead:
@@ -154,6 +174,11 @@ def destroy_fort(st: DFState, f: Fort, ctx: Ctx) -> None:
 
 def resolve_deaths(st: DFState, ctx: Ctx) -> None:
     """Removes dead units, then runs DEATH, EXECUTE, RESPAWN, SURVIVOR and fragment refunds."""
+    with resolution(st):
+        _resolve_deaths(st, ctx)
+
+
+def _resolve_deaths(st: DFState, ctx: Ctx) -> None:
     while st.result is None:
         dead = [u for u in st.units if u["dmg"] >= u["hp"] and health(st, u) <= 0]
         if not dead:

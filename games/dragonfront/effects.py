@@ -45,12 +45,14 @@ Op = Callable[[DFState, Effect, Ctx], None]
 
 
 def run_effects(st: DFState, effects: list[Effect], ctx: Ctx) -> None:
-    """Interprets a list of effects in order, resolving deaths after each one."""
-    for e in effects:
-        if st.result is not None:
-            return
-        run_effect(st, e, ctx)
-        damage.resolve_deaths(st, ctx)
+    """Interprets a list of effects in order, resolving deaths after each one; the list is one
+    resolution (`damage.resolution`): Strongholds falling in it fall at once."""
+    with damage.resolution(st):
+        for e in effects:
+            if st.result is not None:
+                return
+            run_effect(st, e, ctx)
+            damage.resolve_deaths(st, ctx)
 
 
 def run_effect(st: DFState, e: Effect, ctx: Ctx) -> None:

@@ -1,7 +1,12 @@
 """Label paths of Dragon Front actions, as the player sees them ("Play > Dogs of War > B1"),
-with spaces, lanes and rows named from the acting player's side."""
+with spaces, lanes and rows named from the acting player's side and every target named as "your"
+or "enemy". Menus are built level by level from these paths, so no level holds more than 25
+entries: discarding is one entry opening the hand ("Discard for mana > <card>"), a CHOOSE ONE card
+asks for its option before its space or target, a target list holds at most 16 units or forts."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from games.dragonfront import cards as C
 from games.dragonfront.actions import (
@@ -73,26 +78,34 @@ def _shift(st: DFState, action: Shift) -> tuple[str, ...]:
 
 def _play(st: DFState, action: Play, seat: int) -> tuple[str, ...]:
     c = C.card(action.card)
-    head = ("Play", c["name"])
+    head: tuple[str, ...] = ("Play", c["name"])
+    if action.mode >= 0:
+        head = (*head, _mode_name(c, action.mode))
     if c["type"] in ("unit", "champion", "fort"):
         sp = int(action.where)
         where = space_name(sp, seat)
         if c["giant"]:
             where += "+" + space_name(sp + 1, seat)
-        if action.mode >= 0:
-            return (*head, f"{where}, option {action.mode + 1}")
         return (*head, where)
-    target = _where_name(st, action.where, seat)
-    if action.mode >= 0:
-        return (*head, f"Option {action.mode + 1}: {target}")
-    return (*head, target)
+    return (*head, _where_name(st, action.where, seat))
+
+
+def _mode_name(c: dict[str, Any], mode: int) -> str:
+    """Names a CHOOSE ONE option by its text: "Option 1: draw 3"."""
+    text = c["text"] or ""
+    parts = text.split("Choose:", 1)[-1].split(" OR ")
+    if len(parts) == len(c.get("modes") or ()) and 0 <= mode < len(parts):
+        return f"Option {mode + 1}: {parts[mode].strip().rstrip('.')}"
+    return f"Option {mode + 1}"
 
 
 def target_name(t: Target, seat: int) -> str:
-    """Names an attack's or a spell's target: "Stronghold", or the card and its space."""
+    """Names an attack's or a spell's target from `seat`'s side: "enemy Stronghold", or whose
+    piece it is, the card and its space ("your Goblin (B2)")."""
     if isinstance(t, tuple):
-        return "Stronghold"
-    return f"{C.name(t['card'])} ({space_name(spaces_of(t)[0], seat)})"
+        return ("your" if t[1] == seat else "enemy") + " Stronghold"
+    whose = "your" if t["owner"] == seat else "enemy"
+    return f"{whose} {C.name(t['card'])} ({space_name(spaces_of(t)[0], seat)})"
 
 
 def _where_name(st: DFState, where: str, seat: int) -> str:

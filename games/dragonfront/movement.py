@@ -57,6 +57,11 @@ def enter(st: DFState, u: Unit, new: list[int], ctx: Ctx) -> None:
 def _berserk(st: DFState, u: Unit, ctx: Ctx) -> None:
     """BERSERK: 1 damage to every unit and enemy wall next to the unit's spaces, and to the enemy
     Stronghold from the enemy Spawn Row."""
+    with damage.resolution(st):
+        _berserk_hits(st, u, ctx)
+
+
+def _berserk_hits(st: DFState, u: Unit, ctx: Ctx) -> None:
     near = around(u["sp"])
     for x in [x for x in st.units if x is not u and any(s in near for s in x["sp"])]:
         damage.damage_unit(st, x, 1, ctx, source=u)

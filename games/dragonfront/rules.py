@@ -47,14 +47,20 @@ WIN_SCORE = 15
 # -- setup -----------------------------------------------------------------------------------
 
 
-def new_state(seed: int, factions: list[str | None]) -> DFState:
-    """Deals a new game: factions (None = random), shuffled base decks, opening hands, initiative."""
+def new_state(seed: int, factions: list[str | None],
+              decks: list[dict[str, Any] | None] | None = None) -> DFState:
+    """Deals a new game: factions (None = random), shuffled decks (a seat's built deck, else its
+    faction's base deck), opening hands, initiative."""
     rng = Rng(seed)
     players: list[Player] = []
-    for choice in factions:
-        faction = choice if choice and choice != "random" else rng.choice(C.FACTIONS).lower()
-        faction = faction.lower()
-        deck = C.decks()[faction]
+    for seat, choice in enumerate(factions):
+        built = decks[seat] if decks else None
+        if built is not None:
+            faction, deck = str(built["faction"]).lower(), built
+        else:
+            faction = choice if choice and choice != "random" else rng.choice(C.FACTIONS).lower()
+            faction = faction.lower()
+            deck = C.decks()[faction]
         cards = list(deck["cards"])
         rng.shuffle(cards)
         players.append({"faction": faction, "sh": STRONGHOLD, "mana": 0, "tokens": 0,
@@ -69,6 +75,30 @@ def new_state(seed: int, factions: list[str | None]) -> DFState:
             draw(st, seat, ctx)
     st.players[1 - st.first]["hand"].append(C.STIPEND)
     return st
+
+
+def check_decks(raw: Any) -> list[dict[str, Any] | None] | None:
+    """Checks the `deck` option (None, or one entry per seat: None or a built deck
+    {"faction", "champion", "cards"}) and returns it; raises ValueError listing the problems."""
+    if raw is None:
+        return None
+    if not isinstance(raw, list | tuple) or len(raw) != 2:
+        raise ValueError("deck needs one entry per seat (None for the faction's base deck).")
+    out: list[dict[str, Any] | None] = []
+    for seat, entry in enumerate(raw):
+        if entry is None:
+            out.append(None)
+            continue
+        if not isinstance(entry, dict) or not isinstance(entry.get("cards"), list | tuple):
+            raise ValueError(f"Seat {seat + 1}'s deck needs a faction, a champion and cards.")
+        faction = str(entry.get("faction", "")).lower()
+        title = next((f for f in C.FACTIONS if f.lower() == faction), faction)
+        champion, cards = str(entry.get("champion", "")), [str(c) for c in entry["cards"]]
+        problems = C.validate_deck(title, champion, cards)
+        if problems:
+            raise ValueError(f"Seat {seat + 1}'s deck cannot be played: " + " ".join(problems))
+        out.append({"faction": faction, "champion": champion, "cards": cards})
+    return out
 
 
 def mulligan(st: DFState, seat: int, mask: int, ctx: Ctx) -> None:
