@@ -59,6 +59,8 @@ def _assert_header(game: Game[Any, Any], state: Any, seat: int | None) -> None:
     assert head["active"] == (None if outcome is not None else game.active(state))
     assert head["seconds"] > 0 and head["players"] == game.players(state)
     assert head == game.header(state, seat)
+    for key in ("current", "to_play", "over", "outcome", "winner", "result", "waiting"):
+        assert key not in view, f"'{key}' belongs in the header, not beside it"
 
 
 def test_registry_lists_every_game_once() -> None:

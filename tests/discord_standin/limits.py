@@ -79,7 +79,15 @@ def check_message(payload: dict[str, Any], files: int) -> list[str]:
     problems: list[str] = []
     if len(payload.get("content") or "") > 2000:
         problems.append("content longer than 2000")
-    embeds = payload.get("embeds") or []
+    problems += _check_embeds(payload.get("embeds") or [])
+    if files > 10:
+        problems.append("more than 10 files")
+    problems += _check_components(payload.get("components") or [])
+    return problems
+
+
+def _check_embeds(embeds: list[dict[str, Any]]) -> list[str]:
+    problems: list[str] = []
     if len(embeds) > 10:
         problems.append("more than 10 embeds")
     total = 0
@@ -98,9 +106,11 @@ def check_message(payload: dict[str, Any], files: int) -> list[str]:
                 problems.append(f"embed field {f.get('name')!r} out of bounds")
     if total > 6000:
         problems.append("embeds longer than 6000 characters")
-    if files > 10:
-        problems.append("more than 10 files")
-    rows = payload.get("components") or []
+    return problems
+
+
+def _check_components(rows: list[dict[str, Any]]) -> list[str]:
+    problems: list[str] = []
     if len(rows) > 5:
         problems.append(f"{len(rows)} action rows > 5")
     ids: list[str] = []
@@ -119,17 +129,23 @@ def check_message(payload: dict[str, Any], files: int) -> list[str]:
             if len(comp.get("label") or "") > 80:
                 problems.append(f"label longer than 80: {comp.get('label')!r}")
             if comp.get("type") == 3:
-                options = comp.get("options", [])
-                if not 1 <= len(options) <= 25:
-                    problems.append(f"select with {len(options)} options")
-                values = [o.get("value") for o in options]
-                if len(set(values)) != len(values):
-                    problems.append("duplicate select option values")
-                for o in options:
-                    if not 1 <= len(o.get("label", "")) <= 100 or not 1 <= len(o.get("value", "")) <= 100:
-                        problems.append(f"select option out of bounds: {o}")
-                if len(comp.get("placeholder") or "") > 150:
-                    problems.append("placeholder longer than 150")
+                problems += _check_select(comp)
     if len(set(ids)) != len(ids):
         problems.append("duplicate custom_ids in one message")
+    return problems
+
+
+def _check_select(comp: dict[str, Any]) -> list[str]:
+    problems: list[str] = []
+    options = comp.get("options", [])
+    if not 1 <= len(options) <= 25:
+        problems.append(f"select with {len(options)} options")
+    values = [o.get("value") for o in options]
+    if len(set(values)) != len(values):
+        problems.append("duplicate select option values")
+    for o in options:
+        if not 1 <= len(o.get("label", "")) <= 100 or not 1 <= len(o.get("value", "")) <= 100:
+            problems.append(f"select option out of bounds: {o}")
+    if len(comp.get("placeholder") or "") > 150:
+        problems.append("placeholder longer than 150")
     return problems
