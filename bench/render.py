@@ -1,6 +1,6 @@
 """Board and hand PNG render+encode time and size for every registered game, against a floor.
 
-Positions come from seeded random games (several seeds, sampled evenly). For each position the
+Positions come from seeded random games (several seeds), rendered in play order. For each position the
 board is rendered and encoded, then the floor is timed right after it: `renderers.common.to_png`
 (the encoder every board goes through) on a blank canvas of the same size, mode and palette. The
 ratio of the two, taken in the same run, is what to compare (the machine is shared and noisy; all
@@ -40,22 +40,26 @@ def _percentile(values: list[float], share: float) -> float:
 
 
 def positions(game: Game, players: int, seed: int, count: int) -> list[tuple[Any, Any]]:
-    """Returns `count` (public view, to-play seat's view) pairs sampled from seeded random games."""
-    pool: list[tuple[Any, Any]] = []
-    games_played = 0
-    while len(pool) < 3 * count and games_played < 12:
-        state = game.new_game(seed + games_played, players, {})
-        rng = random.Random(seed + games_played)
-        games_played += 1
+    """Returns `count` (public view, to-play seat's view) pairs from seeded random games, in play
+    order as a host renders them; a long game is thinned (every k-th position) to a third of the
+    count, so that every run spans at least three games."""
+    picked: list[tuple[Any, Any]] = []
+    for index in range(100):
+        state = game.new_game(seed + index, players, {})
+        rng = random.Random(seed + index)
+        played: list[tuple[Any, Any]] = []
         for _ in range(MAX_STEPS):
             owed = game.to_play(state)
             seat = rng.choice(owed) if owed else None
-            pool.append((game.view(state, None), game.view(state, seat) if owed else None))
+            played.append((game.view(state, None), game.view(state, seat) if owed else None))
             if seat is None:
                 break
             game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
-    rng = random.Random(seed)
-    return rng.sample(pool, count) if len(pool) > count else pool
+        stride = -(-len(played) // max(1, count // 3))
+        picked += played[::stride]
+        if len(picked) >= count:
+            break
+    return picked[:count]
 
 
 def _decode(png: bytes) -> tuple[Image.Image, Image.Image]:
