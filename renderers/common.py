@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -102,8 +102,18 @@ class Palette:
             raise ValueError(f"{len(colors)} solid colours do not fit a palette")
         self.colors = colors
         self.image = Image.new("P", (1, 1))
-        self.image.putpalette([v for c in colors + [colors[-1]] * (256 - len(colors)) for v in c])
+        padding = [colors[-1] if colors else (0, 0, 0)] * (256 - len(colors))
+        self.image.putpalette([v for c in colors + padding for v in c])
         self._index: dict[Color, int] = {}
+
+    @classmethod
+    def of(cls, image: Image.Image) -> Palette:
+        """Wraps a palette image a renderer already learnt once (its colours are kept as they are)."""
+        palette = cls([])
+        flat = image.getpalette() or []
+        palette.colors = [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)]
+        palette.image = image
+        return palette
 
     def __getitem__(self, color: Color) -> int:
         """Returns the palette index of `color` (exact for a solid, else the nearest)."""
@@ -138,32 +148,38 @@ def _text_tile(text: str, size: int, bold: bool, condensed: bool, fill: Color, b
     return palette.map(tile), left - 1, top - 1
 
 
+@lru_cache(maxsize=16384)
+def _advance(word: str, size: int, bold: bool, condensed: bool) -> float:
+    return font(size, bold=bold, condensed=condensed).getlength(word)
+
+
 def stamp(image: Image.Image, palette: Palette, xy: tuple[float, float], text: str, *, size: int,
           background: Color, bold: bool = False, condensed: bool = False, fill: Color = INK,
           anchor: str = "la") -> None:
-    """Draws text as `ImageDraw.text` would, from a cached tile: the text must sit on a plain
-    `background` (the tile covers its box and one pixel around it)."""
+    """Draws text as `ImageDraw.text` would, from cached tiles: the text must sit on a plain
+    `background` (a tile covers its box and one pixel around it). A left-anchored line of
+    several words is stamped word by word at their exact pen positions (the same pixels), so that
+    a line whose numbers change each turn only draws the new numbers."""
     if not text:
         return
+    words = text.split(" ")
+    if len(words) < 3 or anchor[0] != "l" or anchor[1] not in "asmd":
+        _stamp_one(image, palette, xy, text, size, bold, condensed, fill, background, anchor)
+        return
+    advances = [_advance(w + " ", size, bold, condensed) for w in words[:-1]]
+    x = xy[0]
+    for word, step in zip(words, [*advances, 0.0], strict=True):
+        if word:
+            _stamp_one(image, palette, (x, xy[1]), word, size, bold, condensed, fill, background,
+                       "l" + anchor[1])
+        x += step
+
+
+def _stamp_one(image: Image.Image, palette: Palette, xy: tuple[float, float], text: str,
+               size: int, bold: bool, condensed: bool, fill: Color, background: Color,
+               anchor: str) -> None:
     fx, x = math.modf(xy[0])
     fy, y = math.modf(xy[1])
     tile, dx, dy = _text_tile(text, size, bold, condensed, fill, background, anchor, (fx, fy),
                               palette)
     image.paste(tile, (int(x) + dx, int(y) + dy))
-
-
-def blend_palette(colors: Sequence[Color]) -> Image.Image:
-    """Returns a 256-colour palette holding every colour over every other in eight steps: the
-    shades that antialiased text and shapes produce. Boards mapped to it with `to_png_with`
-    skip a full quantizer on each render (about 10 ms) and stay byte-identical for equal views."""
-    steps = 8
-    shades = [tuple(round(b + (f - b) * i / steps) for f, b in zip(fg, bg, strict=True))
-              for fg in colors for bg in colors for i in range(steps + 1)]
-    strip = Image.new("RGB", (len(shades), 1))
-    strip.putdata(shades)
-    return strip.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
-
-
-def to_png_with(image: Image.Image, palette: Image.Image) -> bytes:
-    """Encodes an RGB image as a PNG mapped onto a fixed palette (see `blend_palette`)."""
-    return to_png(image.quantize(palette=palette, dither=Image.Dither.NONE))
