@@ -156,30 +156,40 @@ def _advance(word: str, size: int, bold: bool, condensed: bool) -> float:
 def stamp(image: Image.Image, palette: Palette, xy: tuple[float, float], text: str, *, size: int,
           background: Color, bold: bool = False, condensed: bool = False, fill: Color = INK,
           anchor: str = "la") -> None:
-    """Draws text as `ImageDraw.text` would, from cached tiles: the text must sit on a plain
-    `background` (a tile covers its box and one pixel around it). A left-anchored line of
-    several words is stamped word by word at their exact pen positions (the same pixels), so that
-    a line whose numbers change each turn only draws the new numbers."""
+    """Draws text as `ImageDraw.text` would, from a cached tile: the text must sit on a plain
+    `background` (a tile covers its box and one pixel around it). A new left-anchored line of
+    several words is put together from cached word tiles at their exact pen positions (the same
+    pixels), so that a line whose numbers change each turn only draws the new numbers."""
     if not text:
         return
-    words = text.split(" ")
-    if len(words) < 3 or anchor[0] != "l" or anchor[1] not in "asmd":
-        _stamp_one(image, palette, xy, text, size, bold, condensed, fill, background, anchor)
-        return
-    advances = [_advance(w + " ", size, bold, condensed) for w in words[:-1]]
-    x = xy[0]
-    for word, step in zip(words, [*advances, 0.0], strict=True):
-        if word:
-            _stamp_one(image, palette, (x, xy[1]), word, size, bold, condensed, fill, background,
-                       "l" + anchor[1])
-        x += step
-
-
-def _stamp_one(image: Image.Image, palette: Palette, xy: tuple[float, float], text: str,
-               size: int, bold: bool, condensed: bool, fill: Color, background: Color,
-               anchor: str) -> None:
     fx, x = math.modf(xy[0])
     fy, y = math.modf(xy[1])
-    tile, dx, dy = _text_tile(text, size, bold, condensed, fill, background, anchor, (fx, fy),
-                              palette)
+    key = (text, size, bold, condensed, fill, background, anchor, (fx, fy), palette)
+    split = text.count(" ") >= 2 and anchor[0] == "l" and anchor[1] in "asmd"
+    tile, dx, dy = _line_tile(*key) if split else _text_tile(*key)
     image.paste(tile, (int(x) + dx, int(y) + dy))
+
+
+@lru_cache(maxsize=8192)
+def _line_tile(text: str, size: int, bold: bool, condensed: bool, fill: Color, background: Color,
+               anchor: str, start: tuple[float, float], palette: Palette
+               ) -> tuple[Image.Image, int, int]:
+    """Returns a line assembled from word tiles, and its offset (cached)."""
+    placed = []
+    pen = start[0]
+    for word in text.split(" "):
+        if word:
+            frac, whole = math.modf(pen)
+            tile, dx, dy = _text_tile(word, size, bold, condensed, fill, background,
+                                      anchor, (frac, start[1]), palette)
+            placed.append((tile, int(whole) + dx, dy))
+        pen += _advance(word + " ", size, bold, condensed)
+    left = min(x for _, x, _ in placed)
+    top = min(y for _, _, y in placed)
+    right = max(x + t.width for t, x, _ in placed)
+    bottom = max(y + t.height for t, _, y in placed)
+    line = Image.new("P", (right - left, bottom - top), palette[background])
+    line.putpalette(palette.image.getpalette() or [])
+    for tile, x, y in placed:
+        line.paste(tile, (x - left, y - top))
+    return line, left, top

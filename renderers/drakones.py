@@ -313,17 +313,30 @@ def _row(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, p: dict[str, Any
             stamp(image, pal, (x + SPACE_W / 2, sy + SPACE_H / 2), str(i + 1), size=28, bold=True,
                   fill=EMPTY, anchor="mm", background=BACKGROUND)
             continue
-        image.paste(_face_tile(_face_key(c), bool(c.get("ready")) and current, i + 1), (x, sy))
+        key, ready = _face_key(c), bool(c.get("ready")) and current
+        image.paste(_face_tile(key, ready), (x, sy))
+        image.paste(_number_patch(key, ready, i + 1), (x + NUMBER_BOX[0], sy + NUMBER_BOX[1]))
     return sy + SPACE_H + (0 if info_above else ROW_INFO_H)
 
 
-@lru_cache(maxsize=1024)
-def _face_tile(key: tuple[Any, ...], ready: bool, number: int) -> Image.Image:
-    """Returns a board card with its space number, in the palette (drawn once per content)."""
-    face = _face_image(key, ready, SPACE_W, SPACE_H).copy()
-    _stamp(face, (SPACE_W - 7, 48), str(number), size=18, bold=True, fill=(225, 225, 225),
-           anchor="ra")
-    return _pal().map(face)
+@lru_cache(maxsize=512)
+def _face_tile(key: tuple[Any, ...], ready: bool) -> Image.Image:
+    """Returns a board card in the palette (drawn once per content)."""
+    return _pal().map(_face_image(key, ready, SPACE_W, SPACE_H))
+
+
+NUMBER_BOX = (SPACE_W - 24, 44, SPACE_W - 2, 70)
+"""Where a card shows its space number (it may overlap a spell's text, so it is drawn over it)."""
+
+
+@lru_cache(maxsize=2048)
+def _number_patch(key: tuple[Any, ...], ready: bool, number: int) -> Image.Image:
+    """Returns the corner of a board card that carries its space number, in the palette."""
+    patch = _face_image(key, ready, SPACE_W, SPACE_H).crop(NUMBER_BOX)
+    x0, y0 = NUMBER_BOX[:2]
+    _stamp(patch, (SPACE_W - 7 - x0, 48 - y0), str(number), size=18, bold=True,
+           fill=(225, 225, 225), anchor="ra")
+    return _pal().map(patch)
 
 
 @lru_cache(maxsize=256)
