@@ -6,7 +6,7 @@ Only the view is used, so hidden cards (hands, decks, stealthed enemies) can nev
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -92,12 +92,13 @@ def render_board(view: View, *, names: Sequence[str]) -> bytes:
           background=BACKGROUND)
     stamp(image, PAL, (GRID_X, GRID_Y + 4 * CELL_H + 8), f"{_name(names, me)}'s Stronghold",
           size=15, fill=MUTED, background=BACKGROUND)
-    for sp in set(view.get("blessed", [])):
+    blessed = set(view.get("blessed", []))
+    for sp in blessed:
         _cell(image, draw, sp, me, BLESSED)
     for f in view["forts"]:
         _draw_fort(image, draw, f, me)
     for u in view["units"]:
-        _draw_unit(image, draw, u, me)
+        _draw_unit(image, u, me, blessed)
     _draw_side(image, view, names, me)
     return to_png(image)
 
@@ -151,27 +152,36 @@ def _unit_status(u: dict[str, Any], me: int) -> str:
     return " ".join(status)
 
 
-def _draw_unit(image: Image.Image, draw: ImageDraw.ImageDraw, u: dict[str, Any], me: int) -> None:
+def _draw_unit(image: Image.Image, u: dict[str, Any], me: int, blessed: set[int]) -> None:
     boxes = [_cell_box(sp, me) for sp in u["spaces"]]
-    x0 = min(b[0] for b in boxes) + 6
-    x1 = max(b[2] for b in boxes) - 6
-    y0 = boxes[0][1] + 20
-    y1 = boxes[0][3] - 34
-    fill = OWN if u["owner"] == me else FOE
-    outline = HIGHLIGHT if u["champion"] else INK
-    draw.rounded_rectangle((x0, y0, x1, y1), radius=6, fill=PAL[fill], outline=PAL[outline],
-                           width=2)
-    w = x1 - x0 - 10
-    stamp(image, PAL, (x0 + 5, y0 + 3), fit_text(u["name"], w, 15, bold=True), size=15, bold=True,
-          background=fill)
-    stamp(image, PAL, (x0 + 5, y0 + 22), f"{u['power']}/{u['health']}", size=20, bold=True,
-          background=fill)
-    stamp(image, PAL, (x1 - 5, y0 + 26), _unit_status(u, me), size=14, fill=HIGHLIGHT,
-          anchor="ra", background=fill)
+    x0 = min(b[0] for b in boxes)
+    tints = tuple(BLESSED if sp in blessed else ROW_TINT["spawn" if sp // 4 in (0, 3) else "front"]
+                  for sp in sorted(u["spaces"], key=lambda sp: _cell_box(sp, me)[0]))
     traits = " ".join(SHORT.get(t, t[:3]) for t in u["traits"] if t != "STEALTH" or not u["hidden"])
+    tile = _unit_tile(tints, u["owner"] == me, bool(u["champion"]), u["name"],
+                      f"{u['power']}/{u['health']}", _unit_status(u, me), traits)
+    image.paste(tile, (x0 + 6, boxes[0][1] + 20))
+
+
+@lru_cache(maxsize=1024)
+def _unit_tile(tints: tuple[Color, ...], own: bool, champion: bool, name: str, stats: str,
+               status: str, traits: str) -> Image.Image:
+    """Returns a unit card over the spaces it stands on (drawn once per content)."""
+    w, h = len(tints) * CELL_W - 12, CELL_H - 54
+    image, draw = PAL.canvas(w + 1, h + 1)
+    for k, tint in enumerate(tints):
+        draw.rectangle((k * CELL_W - 6, 0, (k + 1) * CELL_W - 7, h), fill=PAL[tint])
+    fill = OWN if own else FOE
+    draw.rounded_rectangle((0, 0, w, h), radius=6, fill=PAL[fill],
+                           outline=PAL[HIGHLIGHT if champion else INK], width=2)
+    stamp(image, PAL, (5, 3), fit_text(name, w - 10, 15, bold=True), size=15, bold=True,
+          background=fill)
+    stamp(image, PAL, (5, 22), stats, size=20, bold=True, background=fill)
+    stamp(image, PAL, (w - 5, 26), status, size=14, fill=HIGHLIGHT, anchor="ra", background=fill)
     if traits:
-        stamp(image, PAL, (x0 + 5, y1 - 18), fit_text(traits, w, 14), size=14, fill=TRAIT_INK,
+        stamp(image, PAL, (5, h - 18), fit_text(traits, w - 10, 14), size=14, fill=TRAIT_INK,
               background=fill)
+    return image
 
 
 def _draw_side(image: Image.Image, view: dict[str, Any], names: Sequence[str], me: int) -> None:
