@@ -314,8 +314,11 @@ def _row(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, p: dict[str, Any
                   fill=EMPTY, anchor="mm", background=BACKGROUND)
             continue
         key, ready = _face_key(c), bool(c.get("ready")) and current
-        image.paste(_face_tile(key, ready), (x, sy))
-        image.paste(_number_patch(key, ready, i + 1), (x + NUMBER_BOX[0], sy + NUMBER_BOX[1]))
+        body = key[:-3] + (False, False, False)  # without bolt, cover and hits
+        image.paste(_face_tile(body, ready), (x, sy))
+        image.paste(_number_patch(body, ready, i + 1), (x + NUMBER_BOX[0], sy + NUMBER_BOX[1]))
+        if body != key:
+            image.paste(_status_patch(key, ready), (x, sy + STATUS_Y))
     return sy + SPACE_H + (0 if info_above else ROW_INFO_H)
 
 
@@ -336,6 +339,20 @@ def _number_patch(key: tuple[Any, ...], ready: bool, number: int) -> Image.Image
     x0, y0 = NUMBER_BOX[:2]
     _stamp(patch, (SPACE_W - 7 - x0, 48 - y0), str(number), size=18, bold=True,
            fill=(225, 225, 225), anchor="ra")
+    return _pal().map(patch)
+
+
+STATUS_Y = SPACE_H - 62
+"""Where a card's status strip (bolt, cover, hit) starts: it changes more often than the card."""
+
+
+@lru_cache(maxsize=2048)
+def _status_patch(key: tuple[Any, ...], ready: bool) -> Image.Image:
+    """Returns a board card's status strip with its icons, in the palette."""
+    body = key[:-3] + (False, False, False)
+    patch = _face_image(body, ready, SPACE_W, SPACE_H).crop((0, STATUS_Y, SPACE_W, SPACE_H - 36))
+    box = (0, -STATUS_Y, SPACE_W - 1, SPACE_H - 1 - STATUS_Y)
+    _status(ImageDraw.Draw(patch), box, dict(zip(_FACE_KEYS, key, strict=True)))
     return _pal().map(patch)
 
 
