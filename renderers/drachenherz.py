@@ -399,5 +399,5 @@ def render_hand(view: View, *, names: Sequence[str]) -> bytes | None:
         text_center(draw, (x, y + 62, x + cw, y + 152), str(c["value"]), size=64, bold=True)
         text_center(draw, (x, y + 150, x + cw, y + ch - 6),
                     "point" if c["value"] == 1 else "points", size=16)
-    return to_png(image)
+    return to_png(PAL.map(image))
 
