@@ -313,12 +313,15 @@ def _row(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, p: dict[str, Any
             stamp(image, pal, (x + SPACE_W / 2, sy + SPACE_H / 2), str(i + 1), size=28, bold=True,
                   fill=EMPTY, anchor="mm", background=BACKGROUND)
             continue
-        key, ready = _face_key(c), bool(c.get("ready")) and current
+        key = _face_key(c)
         body = key[:-3] + (False, False, False)  # without bolt, cover and hits
-        image.paste(_face_tile(body, ready), (x, sy))
-        image.paste(_number_patch(body, ready, i + 1), (x + NUMBER_BOX[0], sy + NUMBER_BOX[1]))
+        image.paste(_face_tile(body, False), (x, sy))
+        image.paste(_number_patch(body, False, i + 1), (x + NUMBER_BOX[0], sy + NUMBER_BOX[1]))
         if body != key:
-            image.paste(_status_patch(key, ready), (x, sy + STATUS_Y))
+            image.paste(_status_patch(key, False), (x, sy + STATUS_Y))
+        if c.get("ready") and current:  # the ready border covers the plain one
+            draw.rounded_rectangle((x, sy, x + SPACE_W - 1, sy + SPACE_H - 1), radius=8,
+                                   outline=pal[READY], width=4)
     return sy + SPACE_H + (0 if info_above else ROW_INFO_H)
 
 
