@@ -335,7 +335,7 @@ NUMBER_BOX = (SPACE_W - 24, 44, SPACE_W - 2, 70)
 """Where a card shows its space number (it may overlap a spell's text, so it is drawn over it)."""
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=4096)
 def _number_patch(key: tuple[Any, ...], ready: bool, number: int) -> Image.Image:
     """Returns the corner of a board card that carries its space number, in the palette."""
     patch = _face_image(key, ready, SPACE_W, SPACE_H).crop(NUMBER_BOX)
@@ -450,7 +450,18 @@ BAND_Y = 8 + ROW_INFO_H + SPACE_H
 
 @cache
 def _static_layer() -> Image.Image:
-    """Returns the board's background and middle band, in the palette (drawn once)."""
+    """Returns the board's background and middle band, in the palette, and draws every card
+    face (arriving or not, with each space number) once, at the first board."""
+    from games.drakones.cards import CARDS
+
+    for cid, info in CARDS.items():
+        for arriving in (False, True):
+            c = {"card": cid, "name": info.name, "kind": info.kind, "class": info.cls,
+                 "weapon": info.weapon, "ability": info.ability, "arriving": arriving}
+            body = _face_key(c)
+            _face_tile(body, False)
+            for number in range(1, 7):
+                _number_patch(body, False, number)
     image, draw = _pal().canvas(WIDTH, BOARD_H, BACKGROUND)
     draw.rounded_rectangle((LEFT, BAND_Y + 8, WIDTH - LEFT, BAND_Y + 170), radius=8,
                            fill=_pal()[PANEL])
