@@ -1,7 +1,7 @@
 """Board and hand PNG render+encode time and size for every registered game, against a floor.
 
-Positions come from seeded random games (several seeds), rendered in play order. For each position the
-board is rendered and encoded, then the floor is timed right after it: `renderers.common.to_png`
+Positions come from seeded random games (several seeds), rendered in play order. For each position
+the board is rendered and encoded, then the floor is timed right after it: `renderers.common.to_png`
 (the encoder every board goes through) on a blank canvas of the same size, mode and palette. The
 ratio of the two, taken in the same run, is what to compare (the machine is shared and noisy; all
 times are CPU time). Re-encoding the finished board's own pixels is timed too: the part of the
@@ -111,7 +111,8 @@ def measure(game: Game, players: int, seed: int, count: int) -> str:
     return (f"{game.info.name:<12} {players}p {len(board_ms)} positions ({shape}): "
             f"board {_ms(board_ms)} ms | floor {_ms(floor_ms)} ms | "
             f"ratio p50 {ratio50:.1f}x p99 {ratio99:.1f}x | re-encoding the board alone p50 "
-            f"{statistics.median(encode_ms) / statistics.median(floor_ms):.1f}x | largest PNG {max(sizes) / 1024:.0f} KiB"
+            f"{statistics.median(encode_ms) / statistics.median(floor_ms):.1f}x | "
+            f"largest PNG {max(sizes) / 1024:.0f} KiB"
             f" | hand p50 {statistics.median(hand_ms):.1f} ms")
 
 

@@ -108,7 +108,7 @@ class Palette:
 
     @classmethod
     def of(cls, image: Image.Image) -> Palette:
-        """Wraps a palette image a renderer already learnt once (its colours are kept as they are)."""
+        """Wraps a palette image a renderer learnt once (its colours are kept as they are)."""
         palette = cls([])
         flat = image.getpalette() or []
         palette.colors = [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)]

@@ -204,8 +204,8 @@ def _draw_side(image: Image.Image, view: dict[str, Any], names: Sequence[str], m
             lines.append(("Champion in play", 15, False))
         yy = y + 8
         for text, size, bold in lines:
-            stamp(image, PAL, (SIDE_X + 10, yy), fit_text(text, WIDTH - SIDE_X - 34, size, bold=bold),
-                  size=size, bold=bold, background=PANEL)
+            line = fit_text(text, WIDTH - SIDE_X - 34, size, bold=bold)
+            stamp(image, PAL, (SIDE_X + 10, yy), line, size=size, bold=bold, background=PANEL)
             yy += size + 9
         y += 2 * CELL_H
 
