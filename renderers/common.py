@@ -170,7 +170,7 @@ def stamp(image: Image.Image, palette: Palette, xy: tuple[float, float], text: s
     image.paste(tile, (int(x) + dx, int(y) + dy))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)  # a long line is ~20 KB: 40 MB at most
 def _line_tile(text: str, size: int, bold: bool, condensed: bool, fill: Color, background: Color,
                anchor: str, start: tuple[float, float], palette: Palette
                ) -> tuple[Image.Image, int, int]:
