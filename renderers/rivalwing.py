@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.core import View, header
 from renderers.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -60,7 +61,8 @@ def _palette() -> Image.Image:
     for base in bases:
         for ink in inks:
             for t in (0.2, 0.4, 0.6, 0.8):
-                c = tuple(round(b + (i - b) * t) for b, i in zip(base, ink, strict=True))
+                c = (_blend(base[0], ink[0], t), _blend(base[1], ink[1], t),
+                     _blend(base[2], ink[2], t))
                 if c not in colors and len(colors) < 256:
                     colors.append(c)
     flat = [v for c in colors for v in c]
@@ -68,6 +70,10 @@ def _palette() -> Image.Image:
     pal = Image.new("P", (1, 1))
     pal.putpalette(flat)
     return pal
+
+
+def _blend(base: int, ink: int, t: float) -> int:
+    return round(base + (ink - base) * t)
 
 
 def _name(names: Sequence[str], seat: int | None) -> str:
@@ -147,12 +153,12 @@ def _draw_location(draw: ImageDraw.ImageDraw, x: int, y: int, key: str,
 
 
 def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, p: dict[str, Any],
-           view: dict[str, Any], names: Sequence[str]) -> None:
+           view: View, names: Sequence[str]) -> None:
     seat = p["seat"]
     out = not p["conscious"]
-    waiting = view.get("waiting") or {}
-    defending = waiting.get("kind") == "defense" and waiting.get("seat") == seat
-    active = view["active"] == seat and not view["over"]
+    head = header(view)
+    defending = view["phase"] == "defense" and seat in head["to_play"]
+    active = head["active"] == seat
     border = DEFEND if defending else (HIGHLIGHT if active else MUTED)
     draw.rounded_rectangle((x, y, x + PANEL_W, y + PANEL_H), radius=8,
                            fill=OUT if out else PANEL, outline=border, width=3 if border != MUTED else 1)
@@ -166,7 +172,7 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, p: dic
         tag, color = "TURN", HIGHLIGHT
     else:
         tag, color = "", INK
-    if view["over"] and view.get("result") and seat in view["result"]["winners"]:
+    if head["over"] and seat in head["winners"]:
         tag, color = "WINNER", HIGHLIGHT
     if tag:
         draw.text((x + PANEL_W - 10, y + 7), tag, font=font(16, bold=True), fill=color, anchor="ra")
@@ -205,7 +211,7 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, p: dic
     draw.text((sx, foot), f"Hand {p['hand']}{ko}", font=font(14), fill=INK)
 
 
-def _summary_lines(view: dict[str, Any], names: Sequence[str]) -> list[tuple[str, Any]]:
+def _summary_lines(view: View, names: Sequence[str]) -> list[tuple[str, Any]]:
     lines: list[tuple[str, Any]] = []
     attack = view.get("attack")
     la = attack or view.get("last_attack")
@@ -234,14 +240,20 @@ def _summary_lines(view: dict[str, Any], names: Sequence[str]) -> list[tuple[str
                           DEFEND))
     build = view.get("build")
     if build:
-        target = "Armageddon" if build["armageddon"] else _name(names, build["target"])
+        top = header(view)
+        if build["armageddon"]:
+            aim = " (Armageddon)"
+        elif build["target"] is not None:
+            aim = f" on {_name(names, build['target'])}"
+        else:  # on yourself, or not shown to others before a card lies in front of it
+            aim = " on themself" if top["seat"] == top["active"] else ""
         cards = ", ".join(h["card"] for h in build["hits"]) or "no hit cards yet"
-        lines.append((f"{_name(names, view['active'])} is building an attack on {target}: {cards}",
+        lines.append((f"{_name(names, top['active'])} is building an attack{aim}: {cards}",
                       HIGHLIGHT))
     return lines
 
 
-def render_board(view: dict[str, Any], *, names: Sequence[str]) -> bytes:
+def render_board(view: View, *, names: Sequence[str]) -> bytes:
     """Draws every dragon's mat and the attack summary."""
     players = view["players"]
     n = len(players)
@@ -253,22 +265,21 @@ def render_board(view: dict[str, Any], *, names: Sequence[str]) -> bytes:
     foot_h = 12 + 20 * max(1, len(shown))
     height = HEADER + rows * (PANEL_H + GAP) + foot_h
     image, draw = new_canvas(WIDTH, height)
-    over = view["over"]
-    if over:
-        r = view["result"] or {}
-        winners = ", ".join(_name(names, w) for w in r.get("winners", [])) or "no winner"
-        status = f"Duel over — {winners} ({r.get('reason', '')})"
+    top = header(view)
+    if top["over"]:
+        winners = ", ".join(_name(names, w) for w in top["winners"]) or "no winner"
+        status = f"Duel over — {winners} ({top['termination']})"
     else:
-        w = view.get("waiting") or {}
-        kind = "defend" if w.get("kind") == "defense" else "play"
-        status = f"{_name(names, w.get('seat'))} to {kind} ({w.get('seconds', 0)} s)"
+        kind = "defend" if view["phase"] == "defense" else "play"
+        seat = top["to_play"][0] if top["to_play"] else None
+        status = f"{_name(names, seat)} to {kind} ({top['seconds']} s)"
         if view.get("chaos_lock"):
             status += " · Chaos lock"
     head = (f"RivalWing · Round {view['round']}/{view['round_limit']} · Draw {view['deck']} · "
             f"Discard {len(view['discard'])} · ")
     draw.text((12, 12), head, font=font(18, bold=True), fill=INK)
     hx = 12 + font(18, bold=True).getlength(head)
-    draw.text((hx, 12), fit_text(status, WIDTH - hx - 12, 18, bold=True),
+    draw.text((hx, 12), fit_text(status, int(WIDTH - hx - 12), 18, bold=True),
               font=font(18, bold=True), fill=HIGHLIGHT)
     for i, p in enumerate(players):
         x = 6 + (i % cols) * (PANEL_W + GAP + 4)
@@ -282,9 +293,9 @@ def render_board(view: dict[str, Any], *, names: Sequence[str]) -> bytes:
     return to_png(image.quantize(palette=_palette(), dither=Image.Dither.NONE))
 
 
-def render_hand(view: dict[str, Any], *, names: Sequence[str]) -> bytes | None:
+def render_hand(view: View, *, names: Sequence[str]) -> bytes | None:
     """Draws the viewer's hand and own magic slots; None for a spectator."""
-    seat = view.get("seat")
+    seat = header(view)["seat"]
     hand = view.get("hand")
     if seat is None or hand is None:
         return None

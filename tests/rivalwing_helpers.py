@@ -34,17 +34,12 @@ def all_cards(state: RWState) -> Counter[int]:
         if b["dusting"] is not None:
             c[b["dusting"]] += 1
     a = state.attack
-    if a is not None:
-        for h in a["hits"]:
-            if not h["fate"] and not h["deflected"] is not None:
-                pass
+    if a is not None:  # cards picked in an open window are still in the hand or slot
         c.update(a["used"])
         for h in a["hits"]:
             if not h["fate"]:
                 c[h["card"]] += 1
                 c.update(h["scales"])
-        if a["window"]:
-            c.update(pl[1] for pl in a["window"]["plays"] if pl[1] is not None)
     c.pop(MARKER, None)
     return c
 
@@ -85,7 +80,6 @@ def setup(*mats: str, seed: int = 0) -> RWState:
 
 def card(s: RWState, kind: str) -> int:
     """Takes a card of `kind` out of the draw pile (else the discard pile, else a hand)."""
-    s.version += 1
     for pile in (s.deck, s.discard, *reversed(s.hands)):
         for i, c in enumerate(pile):
             if kind_of(c) == kind:
@@ -131,7 +125,6 @@ def special(s: RWState, seat: int, kind: str) -> None:
 
 
 def play(s: RWState, seat: int, *codes: str) -> None:
-    s.version += 1
     for code in codes:
         GAME.apply_code(s, seat, code)
 
@@ -145,7 +138,6 @@ def rejected(s: RWState, seat: int, code: str) -> None:
 
 
 def codes(s: RWState, seat: int) -> list[str]:
-    s.version += 1
     return [a.encode() for a in GAME.legal_actions(s, seat)]
 
 

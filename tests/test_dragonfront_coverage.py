@@ -1,9 +1,12 @@
-"""Every card whose text parsed into the effect vocabulary plays through the engine without error."""
+"""Every card whose text parsed into the effect vocabulary plays through the engine without error,
+and the coverage report counts a card as faithful only when its own scenario passes."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from games.dragonfront import cards as C
-from tools.dragonfront.coverage import exercise, report
+from tools.dragonfront.coverage import classify, exercise, render, report
 
 
 def test_every_supported_card_plays() -> None:
@@ -13,10 +16,34 @@ def test_every_supported_card_plays() -> None:
 
 
 def test_coverage_count_does_not_shrink() -> None:
-    """The number of playable cards only grows."""
+    """The number of playable cards, and of cards whose own scenario passes, only grows."""
     ok, bad = report()
     assert len(ok) + len(bad) == 583
     assert len(ok) >= 447
+    from tests.dfcards import load_all
+
+    counts = Counter(status for status, _ in classify(load_all()).values())
+    assert counts["faithful"] >= 232 and counts["not faithful"] == 0
+
+
+def test_a_card_is_faithful_only_when_its_own_scenario_passes() -> None:
+    """Status by card: left out (with its reason), no scenario, not faithful (failing) or faithful;
+    the report counts them by type and by faction and lists each left-out card with its reason."""
+    supported = sorted(cid for cid in C.cards() if C.is_supported(cid))
+    passing, failing = supported[0], supported[1]
+
+    def broken() -> None:
+        raise AssertionError("did nothing")
+
+    status = classify({passing: lambda: None, failing: broken})
+    assert status[passing] == ("faithful", "")
+    assert status[failing] == ("not faithful", "AssertionError: did nothing")
+    assert status[supported[2]] == ("no scenario", "")
+    left = next(cid for cid in C.cards() if not C.is_supported(cid))
+    assert status[left] == ("left out", C.card(left)["unsupported"])
+    text = render(status)
+    assert "1 faithful / 1 not faithful / " in text and "By type:" in text and "By faction:" in text
+    assert f"  {left} {C.name(left)}: {C.card(left)['unsupported']}" in text
 
 
 def test_random_decks_of_supported_cards_play_to_the_end() -> None:

@@ -48,8 +48,8 @@ def test_turn_timeouts_follow_the_game_and_three_withdraw_the_dragon(tmp_path: P
             if deadline is None:
                 break
             table = await host._table("c1")
-            waiting = table.game.view(table.live.state, None)["waiting"]
-            assert deadline - clock.now == waiting["seconds"]
+            seconds = table.game.header(table.live.state)["seconds"]
+            assert deadline - clock.now == seconds
             clock.now = deadline + 0.5
             texts += [r.text for r in await host.run_due_timers()]
         joined = "\n".join(texts)

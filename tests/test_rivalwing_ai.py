@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from games.rivalwing import GAME
-from games.rivalwing.ai import choose, choose_mat
+from games.rivalwing.ai import choose, choose_mat, choose_option
 
 
 def _duel(seed: int) -> bool:
@@ -37,5 +37,5 @@ def test_ai_beats_random_from_its_view_only() -> None:
 
 def test_ai_picks_a_mat() -> None:
     """The computer player names a real mat for every table size."""
-    assert GAME.choose_option("mat", 2, 0) in GAME.info.options[0].choices
-    assert GAME.choose_option("mat", 8, 0) in GAME.info.options[0].choices
+    assert choose_option("mat", 2, 0) in GAME.info.options[0].choices
+    assert choose_option("mat", 8, 0) in GAME.info.options[0].choices

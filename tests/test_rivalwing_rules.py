@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from games.core import BadActionCode, IllegalAction, NotYourTurn
+from games.core import BadActionCode, IllegalAction, NotYourTurn, header
 from games.rivalwing import GAME
 from games.rivalwing.cards import DECK_KINDS, KINDS, MATS, kind_of
 from games.rivalwing.resolve import end_turn
@@ -85,7 +85,7 @@ def test_pass_only_with_empty_hand() -> None:
     s = setup("black", "blue")
     give(s, 0, "claw.F")
     rejected(s, 0, "pass")
-    s.hands[0] = []
+    s = setup("black", "blue")  # built anew: the option memo belongs to the position
     assert codes(s, 0) == ["pass"]
 
 
@@ -363,17 +363,20 @@ def test_regeneration_removes_an_entry() -> None:
 
 # -- out-of-turn decisions, timeouts, hidden information ------------------------------------------
 
-def test_defender_is_to_play_and_waiting_is_exposed() -> None:
-    """During a window to_play names the defender; the view says a defense of 60 s is owed."""
+def test_defender_is_to_play_with_its_own_timer() -> None:
+    """During a window to_play names the defender, the attacker stays active, and the header
+    says a defense of 60 s is owed (a turn has 120 s)."""
     s = setup("black", "blue")
     give(s, 0, "claw.F")
     give(s, 1, "sc.F")
-    v = GAME.view(s, None)
-    assert v["waiting"] == {"seat": 0, "kind": "turn", "seconds": 120}
+    top = header(GAME.view(s, None))
+    assert (top["to_play"], top["active"], top["seconds"]) == ([0], 0, 120)
     assert GAME.info.turn_seconds == 120
     play(s, 0, "atk:1", "add:claw.F", "decl")
     assert GAME.to_play(s) == (1,)
-    assert GAME.view(s, 0)["waiting"] == {"seat": 1, "kind": "defense", "seconds": 60}
+    top = header(GAME.view(s, 0))
+    assert (top["to_play"], top["active"], top["seconds"]) == ([1], 0, 60)
+    assert GAME.view(s, 0)["phase"] == "defense"
     with pytest.raises(NotYourTurn):
         GAME.apply_code(s, 0, "none")
 
@@ -478,15 +481,18 @@ def test_magic_resistance_in_window_cancels_armageddon_hit() -> None:
 
 
 def test_shield_takes_a_second_card_only_when_the_first_is_spent() -> None:
-    """Shield points are assigned step by step; the second Shield leaves its slot only when needed."""
+    """Shield points are assigned step by step; the second Shield is picked only when the first
+    is spent, and both leave their slots when the defense is done."""
     s = setup("black", "silver")
     slot(s, 1, "shield")
     slot(s, 1, "shield")
     give(s, 0, "combo", "bite.F", "tail.L")
     play(s, 0, "atk:1", "add:bite.F", "addc:tail.L", "decl")
     play(s, 1, "d:shield:0:6")
-    assert sum(1 for c, _ in s.dragons[1]["slots"] if c is not None) == 1
+    assert [pl[1] is not None for pl in s.attack["window"]["plays"]] == [True]
     play(s, 1, "d:shield:1:5")
-    assert all(c is None for c, _ in s.dragons[1]["slots"])
+    assert [pl[1] is not None for pl in s.attack["window"]["plays"]] == [True, True]
+    assert all(c is not None for c, _ in s.dragons[1]["slots"])  # picked, not yet played
     play(s, 1, "dend")
+    assert all(c is None for c, _ in s.dragons[1]["slots"])
     assert dmg(s, 1, "F") == 0 and dmg(s, 1, "L") == 0

@@ -70,16 +70,22 @@ def test_refresh_labels_are_worked_out_from_codes() -> None:
 
 
 
-def test_option_memo_follows_the_state_version() -> None:
-    """The memoised option list is the state's own and is dropped by every applied action: a
-    discard listed before it was made is refused afterwards, and a copy lists for itself."""
-    s = setup("black", "blue")
+def test_option_memo_is_dropped_by_every_change() -> None:
+    """The memoised option list is the state's own and is dropped by every applied action and
+    by a withdrawal, with no version to bump: a discard listed before it was made is refused
+    afterwards, a copy lists for itself, and a withdrawn seat lists nothing."""
+    s = setup("black", "blue", "white")
     give(s, 0, "claw.F")
+    give(s, 2, "bres")
     before = GAME.legal_actions(s, 0)
-    assert "dis:claw.F" in before
+    assert "dis:claw.F" in before and GAME.legal_actions(s, 2) == ["sp:bres"]
     twin = GAME.copy(s)
     GAME.apply(s, 0, GAME.decode("dis:claw.F"))
     assert GAME.legal_actions(s, 0) == []
     with pytest.raises(NotYourTurn):
         GAME.apply(s, 0, GAME.decode("dis:claw.F"))
     assert GAME.legal_actions(twin, 0) == before
+    assert GAME.label(s, GAME.decode("sp:bres")) == ("Special", "Breath Resistance")
+    GAME.resign(s, 2)
+    assert GAME.legal_actions(s, 2) == []
+    assert GAME.label(s, GAME.decode("sp:bres")) == ("sp:bres",)

@@ -12,6 +12,9 @@ Choices where the seed and the rulings are silent (each has a test):
   reach; a unit standing in the enemy Spawn Row attacks the Stronghold when activated. A RANGE unit
   in the enemy Frontline row attacks the Stronghold two spaces away when the space between is empty.
 - A FLIGHT unit in the enemy Frontline row attacks the Stronghold over a non-flying unit in front.
+- A unit granted RUSH (Ancient Knowledge) may act at once, even on the turn it was played.
+- A spell whose effects never use the unit its text mentions (Counterattack, "if an enemy unit is
+  in Ally Territory") is cast without choosing a target.
 - A GIANT attacks both lanes ahead; against the Stronghold it strikes once per lane (double damage).
 - BERSERK hits units and enemy walls on the four spaces sharing an edge with the new spaces (and the
   enemy Stronghold when it stands in the enemy Spawn Row).
@@ -27,6 +30,9 @@ Choices where the seed and the rulings are silent (each has a test):
   not part of the mulligan.
 - Mana income is 1 plus the spaces the seat's visible units hold in its own Spawn Row (a hidden
   unit earns nothing, so its place is not given away).
+- Light Chaos Magic on a Golem rolls twice; a keyword rolled twice is granted once (no stacking).
+- Terraform Machine entering a fort's tile destroys the fort but does not bless the tile (it had a
+  fort when the unit entered); it blesses fort-free tiles it moves onto later.
 - Score: the winner scores 15; otherwise 15 minus the enemy Stronghold's health (0-15).
 - Hard cap: after 80 turns the game ends (higher Stronghold wins, equal is a draw); after 60 actions
   in one turn only "End turn" is offered. Random games end long before (fatigue grows each draw).

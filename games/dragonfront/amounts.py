@@ -64,7 +64,8 @@ def _picked_power(st: DFState, ctx: Ctx) -> int:
 AMOUNTS: dict[str, Callable[[DFState, Ctx], int]] = {
     "dealt": lambda st, ctx: ctx.dealt,
     "victim_frags": lambda st, ctx: int(ctx.victim["frags"]) if ctx.victim else 0,
-    "fort_cost": lambda st, ctx: ctx.fort_cost,
+    "fort_cost": lambda st, ctx: ctx.fort_cost or (_cost(ctx.target) if isinstance(ctx.target, dict)
+                                                   else 0),
     "enemy_hand": lambda st, ctx: len(st.players[1 - ctx.owner]["hand"]),
     "victim_cost": lambda st, ctx: _cost(ctx.victim) if ctx.victim else 0,
     "picked_power": _picked_power,

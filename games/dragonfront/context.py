@@ -28,6 +28,8 @@ class Ctx:
     """The unit whose death set the effect off."""
     victim_space: int | None = None
     """Where the dead unit or fort stood."""
+    twin_space: int | None = None
+    """The other half's space when the dead fort was a GIANT fort."""
     picked: Target | None = None
     """The thing "each" and "pick" are at now."""
     dealt: int = 0

@@ -5,6 +5,8 @@ of the game when a Stronghold falls.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from games.dragonfront import cards as C
@@ -108,9 +110,22 @@ def damage_stronghold(st: DFState, seat: int, n: int, ctx: Ctx, *, source: Sourc
     return n
 
 
+@contextmanager
+def end_held(st: DFState) -> Iterator[None]:
+    """Holds the end-of-game check while one effect hits several things at once (both
+    Strongholds), so two Strongholds falling together is a draw, then checks."""
+    held = st.__dict__.get("_hold_end", False)
+    st.__dict__["_hold_end"] = True
+    try:
+        yield
+    finally:
+        st.__dict__["_hold_end"] = held
+    check_end(st)
+
+
 def check_end(st: DFState) -> None:
-    """Ends the game when a Stronghold has fallen."""
-    if st.result is not None:
+    """Ends the game when a Stronghold has fallen (unless an effect holds the check)."""
+    if st.result is not None or st.__dict__.get("_hold_end"):
         return
     dead = [s for s in (0, 1) if st.players[s]["sh"] <= 0]
     if len(dead) == 2:
@@ -132,6 +147,7 @@ def destroy_fort(st: DFState, f: Fort, ctx: Ctx) -> None:
     twin = find_fort(st, f["twin"]) if f.get("twin") else None
     if twin is not None:
         st.forts.remove(twin)
+        f["twin_sp"] = twin["sp"]
     say(ctx, f"{C.name(f['card'])} is destroyed.")
     triggers.fort_destroyed(st, f, ctx)
 

@@ -146,8 +146,9 @@ def _steal_fragments(st: DFState, e: Effect, ctx: Ctx) -> None:
 def _damage(st: DFState, e: Effect, ctx: Ctx) -> None:
     n = _n(st, e, ctx)
     total = 0
-    for t in resolve(st, e["to"], ctx):
-        total += damage.damage_any(st, t, n, ctx, source=ctx.me)
+    with damage.end_held(st):
+        for t in resolve(st, e["to"], ctx):
+            total += damage.damage_any(st, t, n, ctx, source=ctx.me)
     ctx.dealt = total
 
 
@@ -264,6 +265,8 @@ def _grant(st: DFState, e: Effect, ctx: Ctx) -> None:
             t["kw"].update(e["kw"])
             if "STEALTH" in e["kw"] and t.get("just_played"):
                 t["hidden"] = True
+        if "kw" in e and "RUSH" in e["kw"]:
+            t["sick"] = False
         if "respawn" in e:
             t["respawn"] = e["respawn"]
         if "ability" in e:
@@ -360,7 +363,9 @@ def _own_spaces(ctx: Ctx) -> list[int]:
 
 
 def _victim_space(ctx: Ctx) -> list[int]:
-    return [ctx.victim_space] if ctx.victim_space is not None else []
+    """Where the dead unit or fort stood (both halves of a GIANT fort)."""
+    spaces = [ctx.victim_space] if ctx.victim_space is not None else []
+    return spaces + ([ctx.twin_space] if ctx.twin_space is not None else [])
 
 
 def _frontline_lane(st: DFState, ctx: Ctx) -> list[int]:

@@ -258,10 +258,6 @@ def _lane_units(st: DFState, ctx: Ctx, *, side: int | None = None,
             and not (nonchamp and u["champ"])]
 
 
-def _nothing(st: DFState, ctx: Ctx) -> list[Target]:
-    return []
-
-
 def _placed(selector: Selector) -> Selector:
     """Makes a place selector select nothing when the effect has no place (a spell)."""
     def placed(st: DFState, ctx: Ctx) -> list[Target]:
@@ -278,11 +274,8 @@ _PLACE_SELECTORS: dict[str, Selector] = {
     "enemies_lane": lambda st, ctx: _lane_units(st, ctx, side=_foe(ctx)),
     "enemies_lane_nonchamp": lambda st, ctx: _lane_units(st, ctx, side=_foe(ctx), nonchamp=True),
     "units_lane": lambda st, ctx: _lane_units(st, ctx),
-    # DEFECT, kept so that seeded games play as before: these two were meant as "the other units
-    # in its lanes" and "the non-champions in its lanes" (Lady, DuC017) but have always selected
-    # nothing. Fixing them changes play; it belongs to the issue that tests operations one by one.
-    "units_lane_others": _nothing,
-    "units_lane_nonchamp": _nothing,
+    "units_lane_others": lambda st, ctx: [u for u in _lane_units(st, ctx) if u is not ctx.me],
+    "units_lane_nonchamp": lambda st, ctx: _lane_units(st, ctx, nonchamp=True),
     "enemy_forts_lane": lambda st, ctx: [f for f in st.forts if f["owner"] == _foe(ctx)
                                          and lane_of(f["sp"]) in _lanes(ctx)],
     "forts_lane": lambda st, ctx: [f for f in st.forts if lane_of(f["sp"]) in _lanes(ctx)],

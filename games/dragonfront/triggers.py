@@ -80,7 +80,7 @@ def fort_destroyed(st: DFState, f: Fort, ctx: Ctx) -> None:
     for a in f["ab"]:
         if a["on"] == "death":
             effects.run_effects(st, a["do"], Ctx(owner=f["owner"], me=None, victim_space=f["sp"],
-                                                 events=ctx.events))
+                                                 twin_space=f.get("twin_sp"), events=ctx.events))
     for x in [*st.units, *st.forts]:
         for a in x["ab"]:
             if a["on"] == "fort_destroyed":

@@ -9,9 +9,10 @@ saves the most weighted damage and assigns its cards greedily.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from games.core import View, header
 from games.rivalwing.actions import Act
 from games.rivalwing.cards import KINDS, MATS, SIDES
 
@@ -26,15 +27,25 @@ def choose_mat(players: int) -> str:
     return PREFERRED_MAT if players <= 4 else "sage"
 
 
+def choose_option(name: str, players: int, seed: int) -> str:
+    """Returns the computer player's pick for a per-seat option (its dragon mat)."""
+    if name != "mat":
+        raise ValueError(f"RivalWing has no option '{name}'.")
+    return choose_mat(players)
+
+
 class _Ctx:
     """What the AI reads from its view, computed once per decision."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: View) -> None:
         self.view = view
-        self.me: int = view["seat"]
+        top = header(view)
+        assert top["seat"] is not None, "the computer plays a seat"
+        self.me: int = top["seat"]
+        self.active = top["active"]
         self.players = view["players"]
         self.mine = self.players[self.me]
-        self.hand = Counter(view.get("hand_kinds", []))
+        self.hand: Counter[str] = Counter(view.get("hand_kinds", []))
         self.elem = MATS[self.mine["mat"]]["breath"]
         self.wings = "W" in self.mine["locations"] and not self.mine["locations"]["W"]["breached"]
 
@@ -126,85 +137,113 @@ def _build_pending(ctx: _Ctx, build: dict[str, Any]) -> dict[str, float]:
 def _add_value(ctx: _Ctx, code: str, build: dict[str, Any]) -> float:
     """Returns the marginal worth of one build step."""
     parts = code.split(":")
-    head = parts[0]
+    value = _STEP_VALUES.get(parts[0])
+    return -1.0 if value is None else value(ctx, parts, build)
+
+
+def _hit_value(ctx: _Ctx, parts: list[str], build: dict[str, Any]) -> float:
+    """Adding a hit card: the damage worth where it lands, with its bonus hits."""
+    head, kind = parts[0], parts[1]
     t = build["target"]
     pending = _build_pending(ctx, build)
-    if head in ("add", "addc"):
-        kind = parts[1]
-        info = KINDS[kind]
-        amount = _hit_amount(ctx, kind, t)
-        if "side" in info:
-            loc = {"Front": "F", "Left": "L", "Right": "R", "Rear": "B"}[info["side"]]
-        elif len(parts) > 2:
-            loc = parts[2]
-        else:
-            return sum(ctx.loc_value(t, s, amount, pending) for s in SIDES) / 4
-        if build["focus"]:
-            loc = build["focus"]
-        value = ctx.loc_value(t, loc, amount, pending)
-        if kind == "br.light" and len(parts) > 3 and ctx.elem == "Lightning":
-            value += ctx.loc_value(t, parts[3], 3, pending)
-        if kind == "br.ice" and ctx.elem == "Ice":
-            value += ctx.loc_value(t, "W", 3, pending)
-        if kind == "br.acid" and ctx.elem == "Acid":
-            value += 1.0
-        if head == "addc":
-            value -= 0.5
-        return value
-    if head == "fd":
-        if build["focus"] is None:
-            gain = 0.0
-            for h in build["hits"]:
-                amount = _hit_amount(ctx, h["kind"], t)
-                gain += ctx.loc_value(t, parts[1], amount, {}) - ctx.loc_value(
-                    t, h["side"] or _printed(h["kind"]), amount, {})
-            return gain + 1.0
-        return 0.0
-    if head == "dv":
-        return 2.0
-    if head == "mg":
-        kind = parts[1]
-        if kind == "corehit":
-            return ctx.core_value(t, 3, pending)
-        if kind == "called":
-            return 1.0 * len(build["hits"]) + 0.5
-        if kind == "crush":
-            place = ctx.players[t]["locations"][parts[2]]
-            held = sum(sum(e["covers"]) for e in place["entries"])
-            return held + (BREACH_BONUS if place["damage"] + held >= place["points"] else 0) - 1
-        if kind == "heal":
-            seat = int(parts[2])
-            if seat != ctx.me:
-                return -1.0
-            eid = int(parts[3])
-            for key, place in ctx.mine["locations"].items():
-                for e in place["entries"]:
-                    if e["id"] == eid:
-                        return e["net"] * (CORE_WEIGHT if key == "C" else 1.0) - 1
-            return -1.0
-        if kind == "rbr":
-            breath = any(KINDS[h["kind"]]["category"] == "breath" for h in build["hits"])
-            return 2.0 if breath and ctx.players[t]["resists"] == ctx.elem else -1.0
-        return -1.0
-    if head == "aim":
+    info = KINDS[kind]
+    amount = _hit_amount(ctx, kind, t)
+    if "side" in info:
+        loc = {"Front": "F", "Left": "L", "Right": "R", "Rear": "B"}[info["side"]]
+    elif len(parts) > 2:
         loc = parts[2]
-        i = int(parts[1])
-        h = build["hits"][i]
-        amount = _hit_amount(ctx, h["kind"], t) + 1
-        return ctx.loc_value(t, loc, amount, pending)
-    if head == "dust":
-        return 1.5
-    if head == "wa":
-        i = int(parts[1])
-        h = build["hits"][i]
+    else:
+        return sum(ctx.loc_value(t, s, amount, pending) for s in SIDES) / 4
+    if build["focus"]:
+        loc = build["focus"]
+    value = ctx.loc_value(t, loc, amount, pending)
+    if kind == "br.light" and len(parts) > 3 and ctx.elem == "Lightning":
+        value += ctx.loc_value(t, parts[3], 3, pending)
+    if kind == "br.ice" and ctx.elem == "Ice":
+        value += ctx.loc_value(t, "W", 3, pending)
+    if kind == "br.acid" and ctx.elem == "Acid":
+        value += 1.0
+    if head == "addc":
+        value -= 0.5
+    return value
+
+
+def _focus_value(ctx: _Ctx, parts: list[str], build: dict[str, Any]) -> float:
+    """Focused Dive: what moving every hit to the chosen side gains."""
+    if build["focus"] is not None:
+        return 0.0
+    t = build["target"]
+    gain = 0.0
+    for h in build["hits"]:
         amount = _hit_amount(ctx, h["kind"], t)
-        wing = ctx.loc_value(t, "W", amount, pending)
-        return wing - ctx.loc_value(t, h["side"] or _printed(h["kind"]), amount, {}) - 0.5
+        gain += ctx.loc_value(t, parts[1], amount, {}) - ctx.loc_value(
+            t, h["side"] or _printed(h["kind"]), amount, {})
+    return gain + 1.0
+
+
+def _magic_value(ctx: _Ctx, parts: list[str], build: dict[str, Any]) -> float:
+    """Slotted attack magic added to the build."""
+    kind = parts[1]
+    t = build["target"]
+    if kind == "corehit":
+        return ctx.core_value(t, 3, _build_pending(ctx, build))
+    if kind == "called":
+        return 1.0 * len(build["hits"]) + 0.5
+    if kind == "crush":
+        place = ctx.players[t]["locations"][parts[2]]
+        held = sum(sum(e["covers"]) for e in place["entries"])
+        return held + (BREACH_BONUS if place["damage"] + held >= place["points"] else 0) - 1
+    if kind == "heal":
+        return _heal_value(ctx, int(parts[2]), int(parts[3]))
+    if kind == "rbr":
+        breath = any(KINDS[h["kind"]]["category"] == "breath" for h in build["hits"])
+        return 2.0 if breath and ctx.players[t]["resists"] == ctx.elem else -1.0
     return -1.0
 
 
+def _heal_value(ctx: _Ctx, seat: int, eid: int) -> float:
+    """Heal: the net damage it takes off your own mat (never the target's)."""
+    if seat != ctx.me:
+        return -1.0
+    for key, place in ctx.mine["locations"].items():
+        for e in place["entries"]:
+            if e["id"] == eid:
+                return float(e["net"] * (CORE_WEIGHT if key == "C" else 1.0) - 1)
+    return -1.0
+
+
+def _aim_value(ctx: _Ctx, parts: list[str], build: dict[str, Any]) -> float:
+    """Called Shot: the worth of the hit (+1) at the chosen location."""
+    t = build["target"]
+    h = build["hits"][int(parts[1])]
+    amount = _hit_amount(ctx, h["kind"], t) + 1
+    return ctx.loc_value(t, parts[2], amount, _build_pending(ctx, build))
+
+
+def _wing_value(ctx: _Ctx, parts: list[str], build: dict[str, Any]) -> float:
+    """Melee Wing Attack: the hit on the Wings instead of its side."""
+    t = build["target"]
+    h = build["hits"][int(parts[1])]
+    amount = _hit_amount(ctx, h["kind"], t)
+    wing = ctx.loc_value(t, "W", amount, _build_pending(ctx, build))
+    return wing - ctx.loc_value(t, h["side"] or _printed(h["kind"]), amount, {}) - 0.5
+
+
+def _constant(value: float) -> Callable[[_Ctx, list[str], dict[str, Any]], float]:
+    """Returns a step value that does not depend on the position."""
+    def step(ctx: _Ctx, parts: list[str], build: dict[str, Any]) -> float:
+        return value
+    return step
+
+
+_STEP_VALUES: dict[str, Callable[[_Ctx, list[str], dict[str, Any]], float]] = {
+    "add": _hit_value, "addc": _hit_value, "fd": _focus_value, "dv": _constant(2.0),
+    "mg": _magic_value, "aim": _aim_value, "dust": _constant(1.5), "wa": _wing_value,
+}
+
+
 def _printed(kind: str) -> str:
-    side = KINDS[kind].get("side")
+    side: str = KINDS[kind].get("side", "")
     return {"Front": "F", "Left": "L", "Right": "R", "Rear": "B"}.get(side, "F")
 
 
@@ -268,7 +307,7 @@ def _keep_value(ctx: _Ctx, kind: str) -> float:
     return 3.0
 
 
-def choose(view: dict[str, Any], actions: Sequence[Act], seed: int) -> Act:
+def choose(view: View, actions: Sequence[Act], seed: int) -> Act:
     """Picks one of `actions` from the seat's own view."""
     codes = {a.encode(): a for a in actions}
     ctx = _Ctx(view)
@@ -284,7 +323,7 @@ def _decide(ctx: _Ctx, codes: list[str]) -> str:
         return special
     if phase == "defense" and view["attack"]["window"]["seat"] == ctx.me:
         return _defend(ctx, codes)
-    if view["active"] != ctx.me:
+    if ctx.active != ctx.me:
         return codes[0]
     if phase == "build":
         return _build(ctx, codes)
@@ -305,11 +344,11 @@ def _special(ctx: _Ctx, codes: list[str]) -> str | None:
         return None
     attack = ctx.view.get("attack")
     incoming = [] if attack is None else [h for h in attack["hits"] if h["target"] == ctx.me]
-    if "sp:mres" in sp and (any(h["type"] == "MAGIC" for h in incoming) or ctx.view["active"] == ctx.me):
+    if "sp:mres" in sp and (any(h["type"] == "MAGIC" for h in incoming) or ctx.active == ctx.me):
         return "sp:mres"
     if "sp:bres" in sp:
         return "sp:bres"
-    if "sp:innate" in sp and sum(1 for k in ctx.hand if KINDS[k]["category"] == "magic"):
+    if "sp:innate" in sp and any(KINDS[k]["category"] == "magic" for k in ctx.hand):
         return "sp:innate"
     regen = [c for c in sp if c.startswith("sp:regen")]
     if regen:
@@ -324,7 +363,7 @@ def _special(ctx: _Ctx, codes: list[str]) -> str | None:
                     best, worth = code, value
         if best:
             return best
-    if ctx.view["active"] == ctx.me and ctx.view["phase"] == "action":
+    if ctx.active == ctx.me and ctx.view["phase"] == "action":
         refresh = [c for c in sp if c.startswith("sp:refresh")]
         if refresh:
             dead = sorted(k for k in ctx.hand.elements() if _dead(ctx, k) and k != "refresh")

@@ -6,7 +6,7 @@ target) and slotted magic stays in its slot, marked by card id, until the declar
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -24,6 +24,10 @@ from games.rivalwing.cards import (
     name_of,
 )
 from games.rivalwing.state import (
+    Build,
+    BuildHit,
+    BuildMagic,
+    Hit,
     RWState,
     element,
     find_entry,
@@ -42,7 +46,7 @@ _DUSTING: Option = listed("dust", ("Add", "Dusting", "no Defense cards against i
 _NOTHING: frozenset[Any] = frozenset()
 
 
-def new_build(target: int | None, arma: bool = False) -> dict[str, Any]:
+def new_build(target: int | None, arma: bool = False) -> Build:
     """Returns an empty build aimed at `target` (None = yourself)."""
     return {"target": target, "arma": arma, "hits": [], "combos": [], "focus": None,
             "dusting": None, "magic": [], "arma_sides": []}
@@ -199,7 +203,7 @@ ATTACK_MAGIC_OF = tuple(k if KINDS[k].get("magic") == "attack" else None for k i
 """The attack magic kind per card id, None for other cards."""
 
 
-def hit_name(build: dict[str, Any], i: int) -> str:
+def hit_name(build: Build, i: int) -> str:
     """Returns a build hit card's menu name, such as "#1 Melee Front – Claw"."""
     h = build["hits"][i]
     text = f"#{i + 1} {name_of(h['card'])}"
@@ -276,19 +280,46 @@ def _has_heal_choice(state: RWState, attacker: int, target: int | None) -> bool:
 
 
 def build_options(state: RWState, p: int, out: list[Option], info: HandInfo | None = None) -> None:
-    """Appends the legal next steps of the attack being built (`info`: the hand's, if known)."""
+    """Appends the legal next steps of the attack being built (`info`: the hand's, if known):
+    hit cards, modifiers, slotted magic and Called Shot aims, then Declare and Start over."""
     b = state.build
     assert b is not None
     if b["arma"]:
         _arma_options(state, p, b, out)
         return
+    used_magic: Collection[int]
+    magic_kinds: Collection[str]
+    if b["magic"]:
+        used_magic = {m["card"] for m in b["magic"]}
+        magic_kinds = {m["kind"] for m in b["magic"]}
+    else:
+        used_magic = magic_kinds = _NOTHING
     t = b["target"]
+    slots = state.dragons[p]["slots"]
+    if t is not None:
+        info = info or hand_info(state, p)
+        _hand_steps(state, p, t, b, out, info, magic_kinds)
+        if slots:
+            _magic_steps(state, p, t, b, out, used_magic, magic_kinds)
+        if "called" in magic_kinds:
+            _aim_steps(state, t, b, out)
+    elif slots:
+        for kind, _card in ready_magic(state, p, used_magic):
+            if kind in ("heal", "swap"):
+                _self_magic(state, p, None, kind, out)
+    if is_declarable(b):
+        out.append(DECLARE)
+    if state.restarts < MAX_RESTARTS or not out:
+        out.append(RESTART)
+
+
+def _hand_steps(state: RWState, p: int, t: int, b: Build, out: list[Option],
+                info: HandInfo, magic_kinds: Collection[str]) -> None:
+    """Appends the steps that add a hand card: hit cards (with a Combo when the attack is full),
+    Focused Dive, Dive Attack, Melee Wing Attack and Dusting (R5.2, R5.4, R5.5)."""
     hits = b["hits"]
     n_hits = len(hits)
-    cap = 1 + len(b["combos"]) + (1 if b["focus"] else 0)
     wings = has_wings(state, p)
-    slots = state.dragons[p]["slots"]
-    info = info or hand_info(state, p)
     holds = info.holds
     used_dive = has_breath = False
     for h in hits:
@@ -296,66 +327,60 @@ def build_options(state: RWState, p: int, out: list[Option], info: HandInfo | No
             used_dive = True
         if h["kind"] in BREATHS:
             has_breath = True
-    if b["magic"]:
-        used_magic = {m["card"] for m in b["magic"]}
-        magic_kinds = {m["kind"] for m in b["magic"]}
-    else:
-        used_magic = magic_kinds = _NOTHING
-    if t is not None:
-        prefix = None
-        if n_hits < cap:
-            prefix, group = "add", "Add"
-        elif wings and holds("combo"):
-            prefix, group = "addc", "Add with Combo"
-        if prefix:
-            table = _hit_table(prefix, group, element(state, p), wings, has_breath, used_dive)
-            for rank in info.uniq:
-                out.extend(table[rank])
-        if wings and b["focus"] is None and n_hits >= 1 and holds("fdive"):
+    prefix = group = None
+    if n_hits < 1 + len(b["combos"]) + (1 if b["focus"] else 0):
+        prefix, group = "add", "Add"
+    elif wings and holds("combo"):
+        prefix, group = "addc", "Add with Combo"
+    if prefix and group:
+        table = _hit_table(prefix, group, element(state, p), wings, has_breath, used_dive)
+        for rank in info.uniq:
+            out.extend(table[rank])
+    if wings and b["focus"] is None and n_hits >= 1 and holds("fdive"):
+        for s in SIDES:
+            out.append(listed(f"fd:{s}", ("Add", "Focused Dive", LOC_NAME[s])))
+    if wings and not used_dive and holds("dive"):
+        for i, h in enumerate(hits):
+            if KINDS[h["kind"]].get("hit") == "MELEE" and h["dive"] is None:
+                out.append(listed(f"dv:{i}", ("Add", "Dive Attack (+2)", hit_name(b, i))))
+    if holds("watk") and has_wings(state, t):
+        for i, h in enumerate(hits):
+            if h["wing"] is None and KINDS[h["kind"]].get("hit") in ("MELEE", "BREATH"):
+                out.append(listed(f"wa:{i}", ("Add", "Melee Wing Attack", hit_name(b, i))))
+    if wings and b["dusting"] is None and holds("dust") and (
+            n_hits or "corehit" in magic_kinds):
+        out.append(_DUSTING)
+
+
+def _magic_steps(state: RWState, p: int, t: int, b: Build, out: list[Option],
+                 used_magic: Collection[int], magic_kinds: Collection[str]) -> None:
+    """Appends the steps that add ready attack magic not yet in the build (R5.3): none naming a
+    target with Magic Resistance; Called Shot and Remove Breath Resistance once each."""
+    t_mr = _mr(state, t)
+    for kind, _card in ready_magic(state, p, used_magic):
+        if kind in ("heal", "swap"):
+            _self_magic(state, p, t, kind, out)
+        elif t_mr:
+            continue
+        elif kind in ("called", "rbr"):
+            if kind not in magic_kinds and (kind == "rbr" or b["hits"]):
+                out.append(listed(f"mg:{kind}", ("Add", kind_name(kind))))
+        elif kind == "corehit":
+            out.append(listed("mg:corehit", ("Add", kind_name(kind))))
+        elif kind == "crush":
             for s in SIDES:
-                out.append(listed(f"fd:{s}", ("Add", "Focused Dive", LOC_NAME[s])))
-        if wings and not used_dive and holds("dive"):
-            for i, h in enumerate(hits):
-                if KINDS[h["kind"]].get("hit") == "MELEE" and h["dive"] is None:
-                    out.append(listed(f"dv:{i}", ("Add", "Dive Attack (+2)", hit_name(b, i))))
-        if holds("watk") and has_wings(state, t):
-            for i, h in enumerate(hits):
-                if h["wing"] is None and KINDS[h["kind"]].get("hit") in ("MELEE", "BREATH"):
-                    out.append(listed(f"wa:{i}", ("Add", "Melee Wing Attack", hit_name(b, i))))
-        if wings and b["dusting"] is None and holds("dust") and (
-                n_hits or "corehit" in magic_kinds):
-            out.append(_DUSTING)
-        t_mr = _mr(state, t)
-        for kind, _card in ready_magic(state, p, used_magic) if slots else ():
-            name = kind_name(kind)
-            if kind in ("called", "rbr"):
-                if not t_mr and kind not in magic_kinds and (kind == "rbr" or n_hits):
-                    out.append(listed(f"mg:{kind}", ("Add", name)))
-            elif kind == "corehit":
-                if not t_mr:
-                    out.append(listed("mg:corehit", ("Add", name)))
-            elif kind == "crush":
-                if not t_mr:
-                    for s in SIDES:
-                        if not is_breached(state, t, s):
-                            out.append(listed(f"mg:crush:{s}", ("Add", name, LOC_NAME[s])))
-            elif kind in ("heal", "swap"):
-                _self_magic(state, p, t, kind, out)
-        if "called" in magic_kinds:
-            locs = [*SIDES, "W"] if has_wings(state, t) else list(SIDES)
-            for i, h in enumerate(hits):
-                if h["aim"] is None and h["wing"] is None:
-                    for loc in locs:
-                        out.append(listed(f"aim:{i}:{loc}",
-                                          ("Called Shot", hit_name(b, i), LOC_NAME[loc])))
-    else:
-        for kind, _card in ready_magic(state, p, used_magic) if slots else ():
-            if kind in ("heal", "swap"):
-                _self_magic(state, p, None, kind, out)
-    if is_declarable(b):
-        out.append(DECLARE)
-    if state.restarts < MAX_RESTARTS or not out:
-        out.append(RESTART)
+                if not is_breached(state, t, s):
+                    out.append(listed(f"mg:crush:{s}", ("Add", kind_name(kind), LOC_NAME[s])))
+
+
+def _aim_steps(state: RWState, t: int, b: Build, out: list[Option]) -> None:
+    """Appends a Called Shot aim for each hit card not yet aimed nor on the Wings."""
+    locs = [*SIDES, "W"] if has_wings(state, t) else list(SIDES)
+    for i, h in enumerate(b["hits"]):
+        if h["aim"] is None and h["wing"] is None:
+            for loc in locs:
+                out.append(listed(f"aim:{i}:{loc}",
+                                  ("Called Shot", hit_name(b, i), LOC_NAME[loc])))
 
 
 @lru_cache(maxsize=256)
@@ -422,7 +447,7 @@ def arma_targets(state: RWState, p: int) -> list[int]:
     return out
 
 
-def _arma_options(state: RWState, p: int, b: dict[str, Any], out: list[Option]) -> None:
+def _arma_options(state: RWState, p: int, b: Build, out: list[Option]) -> None:
     aimed = {s for s, _ in b["arma_sides"]}
     pending = [s for s in arma_targets(state, p) if s not in aimed]
     if pending:
@@ -435,7 +460,7 @@ def _arma_options(state: RWState, p: int, b: dict[str, Any], out: list[Option]) 
         out.append(RESTART)
 
 
-def is_declarable(b: dict[str, Any]) -> bool:
+def is_declarable(b: Build) -> bool:
     """True when the build holds a card and every Called Shot aim is chosen."""
     magic = b["magic"]
     if not magic:
@@ -450,47 +475,72 @@ def apply_build(state: RWState, p: int, parts: list[str], events: list[Event]) -
     """Applies one legal build step."""
     b = state.build
     assert b is not None
-    head = parts[0]
-    if head in ("add", "addc"):
-        kind = parts[1]
-        card = take(state, p, kind)
-        if head == "addc":
-            b["combos"].append(take(state, p, "combo"))
-        side = parts[2] if len(parts) > 2 else None
-        arc = parts[3] if len(parts) > 3 else None
-        b["hits"].append({"card": card, "kind": kind, "side": side, "arc": arc, "dive": None,
-                          "wing": None, "aim": None})
-    elif head == "fd":
-        b["focus"] = [take(state, p, "fdive"), parts[1]]
-    elif head == "dv":
-        b["hits"][int(parts[1])]["dive"] = take(state, p, "dive")
-    elif head == "wa":
-        b["hits"][int(parts[1])]["wing"] = take(state, p, "watk")
-    elif head == "dust":
-        b["dusting"] = take(state, p, "dust")
-    elif head == "mg":
-        kind = parts[1]
-        used = {m["card"] for m in b["magic"]}
-        card = dict(ready_magic(state, p, used))[kind]
-        item: dict[str, Any] = {"card": card, "kind": kind}
-        if kind == "heal":
-            item.update(seat=int(parts[2]), entry=int(parts[3]))
-        elif kind == "swap":
-            item.update(seat=int(parts[2]), a=parts[3][0], b=parts[3][1])
-        elif kind == "crush":
-            item.update(side=parts[2])
-        b["magic"].append(item)
-    elif head == "aim":
-        b["hits"][int(parts[1])]["aim"] = parts[2]
-    elif head == "arma":
-        b["arma_sides"].append([int(parts[1]), parts[2]])
-    elif head == "restart":
-        cancel_build(state)
-        state.restarts += 1
-        state.phase = "action"
+    _BUILD_STEPS[parts[0]](state, p, b, parts)
 
 
-def build_cards(b: dict[str, Any]) -> list[int]:
+def _add_hit(state: RWState, p: int, b: Build, parts: list[str]) -> None:
+    kind = parts[1]
+    card = take(state, p, kind)
+    if parts[0] == "addc":
+        b["combos"].append(take(state, p, "combo"))
+    side = parts[2] if len(parts) > 2 else None
+    arc = parts[3] if len(parts) > 3 else None
+    b["hits"].append({"card": card, "kind": kind, "side": side, "arc": arc, "dive": None,
+                      "wing": None, "aim": None})
+
+
+def _add_focus(state: RWState, p: int, b: Build, parts: list[str]) -> None:
+    b["focus"] = [take(state, p, "fdive"), parts[1]]
+
+
+def _add_dive(state: RWState, p: int, b: Build, parts: list[str]) -> None:
+    b["hits"][int(parts[1])]["dive"] = take(state, p, "dive")
+
+
+def _add_wing(state: RWState, p: int, b: Build, parts: list[str]) -> None:
+    b["hits"][int(parts[1])]["wing"] = take(state, p, "watk")
+
+
+def _add_dusting(state: RWState, p: int, b: Build, parts: list[str]) -> None:
+    b["dusting"] = take(state, p, "dust")
+
+
+def _add_magic(state: RWState, p: int, b: Build, parts: list[str]) -> None:
+    """Marks a ready slotted card as part of the build, with its choices (it stays in its slot)."""
+    kind = parts[1]
+    used = {m["card"] for m in b["magic"]}
+    card = dict(ready_magic(state, p, used))[kind]
+    item: BuildMagic = {"card": card, "kind": kind}
+    if kind == "heal":
+        item["seat"], item["entry"] = int(parts[2]), int(parts[3])
+    elif kind == "swap":
+        item["seat"], item["a"], item["b"] = int(parts[2]), parts[3][0], parts[3][1]
+    elif kind == "crush":
+        item["side"] = parts[2]
+    b["magic"].append(item)
+
+
+def _aim(state: RWState, p: int, b: Build, parts: list[str]) -> None:
+    b["hits"][int(parts[1])]["aim"] = parts[2]
+
+
+def _arma_side(state: RWState, p: int, b: Build, parts: list[str]) -> None:
+    b["arma_sides"].append([int(parts[1]), parts[2]])
+
+
+def _restart(state: RWState, p: int, b: Build, parts: list[str]) -> None:
+    cancel_build(state)
+    state.restarts += 1
+    state.phase = "action"
+
+
+_BUILD_STEPS: dict[str, Callable[[RWState, int, Build, list[str]], None]] = {
+    "add": _add_hit, "addc": _add_hit, "fd": _add_focus, "dv": _add_dive, "wa": _add_wing,
+    "dust": _add_dusting, "mg": _add_magic, "aim": _aim, "arma": _arma_side, "restart": _restart,
+}
+
+
+def build_cards(b: Build) -> list[int]:
     """Returns the hand cards lying in a build."""
     cards = []
     for h in b["hits"]:
@@ -541,42 +591,15 @@ def prune_build(state: RWState) -> None:
 
 # -- declaration ----------------------------------------------------------------------------------
 
-def make_hits(state: RWState, p: int, b: dict[str, Any]) -> list[dict[str, Any]]:
+def make_hits(state: RWState, p: int, b: Build) -> list[Hit]:
     """Turns a build into the ordered hit list (R6.1 step 3), rolling Chaos dice."""
     elem = element(state, p)
     called = any(m["kind"] == "called" for m in b["magic"])
-    hits: list[dict[str, Any]] = []
-    bonuses: list[list[dict[str, Any]]] = []
+    hits: list[Hit] = []
+    bonuses: list[list[Hit]] = []
     t = b["target"]
     for h in b["hits"]:
-        info = KINDS[h["kind"]]
-        kind = h["kind"]
-        hit = {"card": h["card"], "name": info["name"], "type": info.get("hit", "MELEE"),
-               "weapon": info.get("weapon"), "element": None, "base": info.get("damage", 0),
-               "mod": 0, "loc": None, "parent": None, "corrode": False, "target": t,
-               "cancelled": False, "deflected": None, "shield": 0, "scales": [], "fate": ""}
-        extra: list[dict[str, Any]] = []
-        if "side" in info:
-            hit["loc"] = {"Front": "F", "Left": "L", "Right": "R", "Rear": "B"}[info["side"]]
-        elif kind == "targ":
-            hit["loc"] = h["side"]
-        elif kind == "dive":
-            hit.update(type="MANEUVER", weapon=None, base=5, loc=h["side"])
-        elif kind in BREATHS:
-            own = info["element"] == elem
-            hit.update(type="BREATH", weapon=None, element=elem)
-            if elem == "Chaos":
-                hit["base"] = roll(state, 6) + 3
-                hit["loc"] = h["side"] if h["side"] else SIDES[roll(state, 4) - 1]
-            else:
-                hit["base"] = 5
-                hit["loc"] = h["side"]
-            if own and elem == "Acid":
-                hit["corrode"] = True
-            elif own and elem == "Ice":
-                extra.append(_bonus(hit, "Frost", "W"))
-            elif own and elem == "Lightning" and h["arc"]:
-                extra.append(_bonus(hit, "Arc", h["arc"]))
+        hit, extra = _card_hit(state, h, elem, t)
         if h["dive"] is not None:
             hit["mod"] += 2
         if called:
@@ -589,7 +612,7 @@ def make_hits(state: RWState, p: int, b: dict[str, Any]) -> list[dict[str, Any]]
             hit["loc"] = "W"
         hits.append(hit)
         bonuses.append(extra)
-    ordered: list[dict[str, Any]] = []
+    ordered: list[Hit] = []
     for hit, extra in zip(hits, bonuses, strict=True):
         ordered.append(hit)
         parent = len(ordered) - 1
@@ -604,13 +627,48 @@ def make_hits(state: RWState, p: int, b: dict[str, Any]) -> list[dict[str, Any]]
     return ordered
 
 
-def _bonus(parent: dict[str, Any], name: str, loc: str) -> dict[str, Any]:
-    hit = dict(parent)
-    hit.update(card=MARKER, name=name, base=3, mod=0, loc=loc, corrode=False, scales=[])
+def _card_hit(state: RWState, h: BuildHit, elem: str | None,
+              t: int | None) -> tuple[Hit, list[Hit]]:
+    """Returns the hit of a hit card at its printed, chosen or rolled side, and its bonus hits
+    (Frost, Arc); Chaos breath rolls its damage, then its side unless aimed."""
+    kind = h["kind"]
+    info = KINDS[kind]
+    hit: Hit = {"card": h["card"], "name": info["name"], "type": info.get("hit", "MELEE"),
+                "weapon": info.get("weapon"), "element": None, "base": info.get("damage", 0),
+                "mod": 0, "loc": h["side"] or "", "parent": None, "corrode": False, "target": t,
+                "cancelled": False, "deflected": None, "shield": 0, "scales": [], "fate": ""}
+    extra: list[Hit] = []
+    if "side" in info:
+        hit["loc"] = {"Front": "F", "Left": "L", "Right": "R", "Rear": "B"}[info["side"]]
+    elif kind == "dive":
+        hit["type"], hit["weapon"], hit["base"] = "MANEUVER", None, 5
+    elif kind in BREATHS:
+        own = info["element"] == elem
+        hit["type"], hit["weapon"], hit["element"] = "BREATH", None, elem
+        if elem == "Chaos":
+            hit["base"] = roll(state, 6) + 3
+            if not h["side"]:
+                hit["loc"] = SIDES[roll(state, 4) - 1]
+        else:
+            hit["base"] = 5
+        if own and elem == "Acid":
+            hit["corrode"] = True
+        elif own and elem == "Ice":
+            extra.append(_bonus(hit, "Frost", "W"))
+        elif own and elem == "Lightning" and h["arc"]:
+            extra.append(_bonus(hit, "Arc", h["arc"]))
+    return hit, extra
+
+
+def _bonus(parent: Hit, name: str, loc: str) -> Hit:
+    """Returns a bonus hit (an Extra Damage Marker) of a breath hit, as it is now."""
+    hit = parent.copy()
+    hit["card"], hit["name"], hit["base"], hit["mod"] = MARKER, name, 3, 0
+    hit["loc"], hit["corrode"], hit["scales"] = loc, False, []
     return hit
 
 
-def _magic_hit(name: str, dmg: int, loc: str, target: int | None) -> dict[str, Any]:
+def _magic_hit(name: str, dmg: int, loc: str, target: int | None) -> Hit:
     return {"card": MARKER, "name": name, "type": "MAGIC", "weapon": None, "element": None,
             "base": dmg, "mod": 0, "loc": loc, "parent": None, "corrode": False, "target": target,
             "cancelled": False, "deflected": None, "shield": 0, "scales": [], "fate": ""}

@@ -1,17 +1,19 @@
 """The defense window (R6.2): one defense type, several cards, each assigned step by step.
 
-A window's `plays` list holds `[kind, card id or None, origin, turn, *args]`: origin "h" for the
-hand, "s" for a magic slot (with the turn it was placed, to put it back on "Take the hits").
+The defender's answer is one response (R6.1 step 5), so the cards it picks are tentative: they
+stay in its hand or magic slot, seen as picked by their owner only, until "Done defending"
+commits them; "Take the hits" drops the picks. A window's `plays` list holds `[kind, card id or
+None, origin, slot, *args]`: origin "h" for the hand, "s" for magic slot number `slot`.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 from games.core import Event
 from games.rivalwing.actions import Act, listed
-from games.rivalwing.build import take
 from games.rivalwing.cards import (
     DEFENSE_CARDS,
     KIND_OF,
@@ -20,38 +22,41 @@ from games.rivalwing.cards import (
     SCALES,
     SIDES,
     kind_name,
-    kind_of,
 )
 from games.rivalwing.resolve import advance, hit_amount, resolve_window
 from games.rivalwing.state import (
+    Attack,
+    Hit,
+    Play,
     RWState,
+    Window,
     discard_cards,
     has_special,
     has_wings,
     is_breached,
+    open_window,
     roll,
 )
 
 Option = Act
 """A listed action; its label may be None when it follows from the code (Refresh)."""
 _CANCEL = {"hurt": "Claw", "jaw": "Bite", "seiz": "Tail"}
-_ONCE = ("sharp", "soar", "arch", "gust")
 _DONE = listed("dend", ("Done defending",))
 _TAKE_THE_HITS = listed("none", ("Take the hits",))
 
 
-def window_hits(a: dict[str, Any], t: int) -> list[int]:
+def window_hits(a: Attack, t: int) -> list[int]:
     """Returns the indices of the uncancelled hits on `t`."""
     return [i for i, h in enumerate(a["hits"]) if h["target"] == t and not h["cancelled"]]
 
 
-def hit_label(a: dict[str, Any], i: int) -> str:
+def hit_label(a: Attack, i: int) -> str:
     """Returns a hit's menu name with its location and damage."""
     h = a["hits"][i]
     return f"#{i + 1} {h['name']} ({LOC_NAME[h['loc']]} {h['base'] + h['mod']})"
 
 
-def amount13(state: RWState, a: dict[str, Any], i: int, t: int) -> int:
+def amount13(state: RWState, a: Attack, i: int, t: int) -> int:
     """Returns hit i's damage against `t` after R6.3 steps 1-3."""
     return hit_amount(state, a["hits"][i], t, rbr=a["rbr"])
 
@@ -64,108 +69,220 @@ def _kind_counts(cards: list[int]) -> defaultdict[str, int]:
     return counts
 
 
+class _Window:
+    """What the defender's options are worked out from, read once per listing."""
+
+    __slots__ = ("state", "a", "t", "window", "plays", "hits", "wings", "hand", "slots", "targeted",
+                 "played")
+
+    def __init__(self, state: RWState, t: int) -> None:
+        a = state.attack
+        assert a is not None
+        self.state = state
+        self.a = a
+        self.t = t
+        self.window = open_window(state)
+        plays = self.plays = self.window["plays"]
+        hits = self.hits = window_hits(a, t)
+        self.wings = has_wings(state, t)
+        hand: list[int] = state.hands[t]
+        slots = state.dragons[t]["slots"]
+        if plays:  # picked cards stay in place until the commit, but are spoken for
+            held = {pl[1] for pl in plays if pl[2] == "h"}
+            hand = [c for c in hand if c not in held]
+            used = {pl[3] for pl in plays if pl[2] == "s" and pl[1] is not None}
+            slots = [slot for j, slot in enumerate(slots) if j not in used]
+        self.hand = _kind_counts(hand)
+        """The free hand cards per kind (the picked ones are spoken for)."""
+        self.slots = _kind_counts([c for c, _ in slots if c is not None])
+        """The free slotted cards per kind."""
+        targeted = {pl[4] for pl in plays if pl[0] in _TARGETING}
+        children: dict[int, list[int]] = {}
+        for i in hits:
+            parent = a["hits"][i]["parent"]
+            if parent is not None:
+                children.setdefault(parent, []).append(i)
+        for pl in plays:
+            if pl[0] == "dust":
+                targeted.update(children.get(pl[4], []))
+        self.targeted = targeted
+        """The hits a card already cancels or deflects (with the bonus hits of a dusted one)."""
+        self.played = {pl[0] for pl in plays}
+
+    def amount(self, i: int) -> int:
+        """Returns hit i's damage after R6.3 steps 1-3."""
+        return amount13(self.state, self.a, i, self.t)
+
+    def kinds(self) -> list[str]:
+        """Returns the kinds held, slotted or played, in deck order."""
+        return sorted({*self.hand, *self.slots, *self.played}, key=KIND_ORDER.__getitem__)
+
+
+_TARGETING = ("hurt", "jaw", "seiz", "wblk", "dust", "deflect")
+"""The cards assigned to one hit that they cancel or deflect."""
+
+
 def defense_options(state: RWState, t: int, out: list[Option]) -> None:
-    """Appends the defender's legal window steps (always ending with "Take the hits")."""
-    a = state.attack
-    assert a is not None
-    w = a["window"]
-    plays = w["plays"]
-    typ = w["type"]
-    hits = window_hits(a, t)
-    wings = has_wings(state, t)
-    hand = _kind_counts(state.hands[t])
-    slots = _kind_counts([c for c, _ in state.dragons[t]["slots"] if c is not None])
-    kinds = sorted({*hand, *slots, *[pl[0] for pl in plays]}, key=KIND_ORDER.__getitem__)
-    targeted = {pl[4] for pl in plays if pl[0] in ("hurt", "jaw", "seiz", "wblk", "dust", "deflect")}
-    children: dict[int, list[int]] = {}
-    for i in hits:
-        parent = a["hits"][i]["parent"]
-        if parent is not None:
-            children.setdefault(parent, []).append(i)
-    for pl in plays:
-        if pl[0] == "dust":
-            targeted.update(children.get(pl[4], []))
-    played = {pl[0] for pl in plays}
-    for kind in kinds:
-        group = "Scales" if kind in SCALES else kind
-        if typ is not None and typ != group:
+    """Appends the defender's legal window steps (always ending with "Take the hits"): cards of
+    the window's one type (R6.2), none of the Defense category against an attacking Dusting."""
+    win = _Window(state, t)
+    typ = win.window["type"]
+    dusting = win.a["dusting"]
+    for kind in win.kinds():
+        if typ is not None and typ != ("Scales" if kind in SCALES else kind):
             continue
-        if kind in DEFENSE_CARDS and a["dusting"]:
+        if dusting and kind in DEFENSE_CARDS:
             continue
-        name = kind_name(kind)
-        if kind in SCALES and hand[kind]:
-            side = SCALES[kind]
-            if is_breached(state, t, side):
-                continue
-            for i in hits:
-                h = a["hits"][i]
-                if h["loc"] != side or h["corrode"]:
-                    continue
-                used = sum(min(3, x) for x in _scales_absorbs(state, a, i, t, plays))
-                if amount13(state, a, i, t) - used >= 1:
-                    out.append(listed(f"d:{kind}:{i}",
-                                      ("Defend", "Defense Scales", name, hit_label(a, i))))
-        elif kind in _CANCEL and hand[kind]:
-            for i in hits:
-                h = a["hits"][i]
-                if h["type"] == "MELEE" and h["weapon"] == _CANCEL[kind] and i not in targeted:
-                    out.append(listed(f"d:{kind}:{i}", ("Defend", name, hit_label(a, i))))
-        elif kind == "wblk" and hand[kind] and wings:
-            for i in hits:
-                if a["hits"][i]["type"] == "MELEE" and i not in targeted:
-                    out.append(listed(f"d:wblk:{i}", ("Defend", name, hit_label(a, i))))
-        elif kind == "sharp" and wings and (hand[kind] or "sharp" in played):
-            moved = {pl[4] for pl in plays if pl[0] == "sharp"}
-            for i in hits:
-                h = a["hits"][i]
-                if h["loc"] in SIDES and i not in moved:
-                    for s in SIDES:
-                        if s != h["loc"]:
-                            out.append(listed(f"d:sharp:{i}:{s}", ("Defend", name, hit_label(a, i),
-                                                                    f"to {LOC_NAME[s]}")))
-        elif kind == "soar" and wings and hand[kind] and "soar" not in played:
-            if any(a["hits"][i]["type"] == "MELEE" for i in hits):
-                out.append(listed("d:soar", ("Defend", name, "cancel every Melee hit")))
-        elif kind == "blind" and wings and hand[kind]:
-            blinds = sum(1 for pl in plays if pl[0] == "blind")
-            if any(amount13(state, a, i, t) - 2 * blinds > 0 for i in hits):
-                out.append(listed("d:blind",
-                                  ("Defend", name, f"-2 to every hit (card {blinds + 1})")))
-        elif kind == "arch" and wings and hand[kind] and "arch" not in played:
-            if any(a["hits"][i]["loc"] in (*SIDES, "C") for i in hits):
-                out.append(listed("d:arch", ("Defend", name, "every hit strikes your Wings")))
-        elif kind == "dust" and wings and hand[kind]:
-            for i in hits:
-                if a["hits"][i]["type"] == "BREATH" and i not in targeted:
-                    out.append(listed(f"d:dust:{i}", ("Defend", name, hit_label(a, i))))
-        elif kind == "deflect" and slots[kind]:
-            for i in hits:
-                if i not in targeted:
-                    out.append(listed(f"d:deflect:{i}", ("Defend", name, hit_label(a, i))))
-        elif kind == "shield" and (slots[kind] or "shield" in played):
-            cards = sum(1 for pl in plays if pl[0] == "shield" and pl[1] is not None)
-            given = sum(pl[5] for pl in plays if pl[0] == "shield")
-            pool = 6 * cards - given
-            avail = pool + (6 if slots[kind] else 0)
-            for i in hits:
-                rest = amount13(state, a, i, t) - sum(
-                    pl[5] for pl in plays if pl[0] == "shield" and pl[4] == i)
-                for amt in range(1, min(rest, avail) + 1):
-                    out.append(listed(f"d:shield:{i}:{amt}",
-                                      ("Defend", name, hit_label(a, i), f"prevent {amt}")))
-        elif kind == "random" and slots[kind] and hits:
-            card = 1 + sum(pl[0] == "random" for pl in plays)
-            out.append(listed("d:random", ("Defend", name, f"roll for every hit (card {card})")))
-        elif (kind == "gust" and slots[kind] and "gust" not in played
-              and any(a["hits"][i]["type"] in ("BREATH", "MANEUVER") for i in hits)):
-            out.append(listed("d:gust", ("Defend", name, "cancel Breath and Maneuver hits")))
-    if plays:
+        step = _OPTION_STEPS.get(kind)
+        if step is not None:
+            step(win, kind, out)
+    if win.plays:
         out.append(_DONE)
     out.append(_TAKE_THE_HITS)
 
 
-def _scales_absorbs(state: RWState, a: dict[str, Any], i: int, t: int,
-                    plays: list[list[Any]]) -> list[int]:
+def _scales_steps(win: _Window, kind: str, out: list[Option]) -> None:
+    """Defense Scales of an unbreached side, on a hit to that side it still absorbs from."""
+    if not win.hand[kind]:
+        return
+    side = SCALES[kind]
+    if is_breached(win.state, win.t, side):
+        return
+    name = kind_name(kind)
+    for i in win.hits:
+        h = win.a["hits"][i]
+        if h["loc"] != side or h["corrode"]:
+            continue
+        used = sum(min(3, x) for x in _scales_absorbs(win.state, win.a, i, win.t, win.plays))
+        if win.amount(i) - used >= 1:
+            out.append(listed(f"d:{kind}:{i}",
+                              ("Defend", "Defense Scales", name, hit_label(win.a, i))))
+
+
+def _cancel_steps(win: _Window, kind: str, out: list[Option]) -> None:
+    """Hurt Wrist, Lock Jaw, Seizure: cancel one Melee hit of their weapon."""
+    if not win.hand[kind]:
+        return
+    name = kind_name(kind)
+    for i in win.hits:
+        h = win.a["hits"][i]
+        if h["type"] == "MELEE" and h["weapon"] == _CANCEL[kind] and i not in win.targeted:
+            out.append(listed(f"d:{kind}:{i}", ("Defend", name, hit_label(win.a, i))))
+
+
+def _wing_block_steps(win: _Window, kind: str, out: list[Option]) -> None:
+    """Wing Block: cancels one Melee hit (needs Wings)."""
+    if not (win.hand[kind] and win.wings):
+        return
+    name = kind_name(kind)
+    for i in win.hits:
+        if win.a["hits"][i]["type"] == "MELEE" and i not in win.targeted:
+            out.append(listed(f"d:wblk:{i}", ("Defend", name, hit_label(win.a, i))))
+
+
+def _sharp_steps(win: _Window, kind: str, out: list[Option]) -> None:
+    """Sharp Turn: one card, then one side-hit moved to another side per step."""
+    if not (win.wings and (win.hand[kind] or kind in win.played)):
+        return
+    name = kind_name(kind)
+    moved = {pl[4] for pl in win.plays if pl[0] == "sharp"}
+    for i in win.hits:
+        h = win.a["hits"][i]
+        if h["loc"] in SIDES and i not in moved:
+            for s in SIDES:
+                if s != h["loc"]:
+                    out.append(listed(f"d:sharp:{i}:{s}", ("Defend", name, hit_label(win.a, i),
+                                                            f"to {LOC_NAME[s]}")))
+
+
+def _soar_steps(win: _Window, kind: str, out: list[Option]) -> None:
+    """Soar High: once, cancels every Melee hit."""
+    if win.wings and win.hand[kind] and kind not in win.played and any(
+            win.a["hits"][i]["type"] == "MELEE" for i in win.hits):
+        out.append(listed("d:soar", ("Defend", kind_name(kind), "cancel every Melee hit")))
+
+
+def _blind_steps(win: _Window, kind: str, out: list[Option]) -> None:
+    """Blind: -2 to every hit per card, while some hit still has damage left to reduce."""
+    if not (win.wings and win.hand[kind]):
+        return
+    blinds = sum(1 for pl in win.plays if pl[0] == "blind")
+    if any(win.amount(i) - 2 * blinds > 0 for i in win.hits):
+        out.append(listed("d:blind", ("Defend", kind_name(kind),
+                                      f"-2 to every hit (card {blinds + 1})")))
+
+
+def _arch_steps(win: _Window, kind: str, out: list[Option]) -> None:
+    """Wing Arching: once, every hit to a side or the Core strikes the Wings."""
+    if win.wings and win.hand[kind] and kind not in win.played and any(
+            win.a["hits"][i]["loc"] in (*SIDES, "C") for i in win.hits):
+        out.append(listed("d:arch", ("Defend", kind_name(kind), "every hit strikes your Wings")))
+
+
+def _dust_steps(win: _Window, kind: str, out: list[Option]) -> None:
+    """Dusting (defense): cancels one Breath hit and its bonus hits."""
+    if not (win.wings and win.hand[kind]):
+        return
+    name = kind_name(kind)
+    for i in win.hits:
+        if win.a["hits"][i]["type"] == "BREATH" and i not in win.targeted:
+            out.append(listed(f"d:dust:{i}", ("Defend", name, hit_label(win.a, i))))
+
+
+def _deflect_steps(win: _Window, kind: str, out: list[Option]) -> None:
+    """Deflect (slotted): sends one hit back to the attacker."""
+    if not win.slots[kind]:
+        return
+    name = kind_name(kind)
+    for i in win.hits:
+        if i not in win.targeted:
+            out.append(listed(f"d:deflect:{i}", ("Defend", name, hit_label(win.a, i))))
+
+
+def _shield_steps(win: _Window, kind: str, out: list[Option]) -> None:
+    """Shield (slotted): 6 points per card, given step by step, never more than a hit's damage."""
+    if not (win.slots[kind] or kind in win.played):
+        return
+    name = kind_name(kind)
+    plays = win.plays
+    cards = sum(1 for pl in plays if pl[0] == "shield" and pl[1] is not None)
+    given = sum(pl[5] for pl in plays if pl[0] == "shield")
+    avail = 6 * cards - given + (6 if win.slots[kind] else 0)
+    for i in win.hits:
+        rest = win.amount(i) - sum(pl[5] for pl in plays if pl[0] == "shield" and pl[4] == i)
+        for amt in range(1, min(rest, avail) + 1):
+            out.append(listed(f"d:shield:{i}:{amt}",
+                              ("Defend", name, hit_label(win.a, i), f"prevent {amt}")))
+
+
+def _random_steps(win: _Window, kind: str, out: list[Option]) -> None:
+    """Random (slotted): a roll per card for every hit."""
+    if win.slots[kind] and win.hits:
+        card = 1 + sum(pl[0] == "random" for pl in win.plays)
+        out.append(listed("d:random", ("Defend", kind_name(kind),
+                                       f"roll for every hit (card {card})")))
+
+
+def _gust_steps(win: _Window, kind: str, out: list[Option]) -> None:
+    """Gust Of Wind (slotted): once, cancels the Breath and Maneuver hits."""
+    if win.slots[kind] and kind not in win.played and any(
+            win.a["hits"][i]["type"] in ("BREATH", "MANEUVER") for i in win.hits):
+        out.append(listed("d:gust", ("Defend", kind_name(kind),
+                                     "cancel Breath and Maneuver hits")))
+
+
+_OPTION_STEPS: dict[str, Callable[[_Window, str, list[Option]], None]] = {
+    **{kind: _scales_steps for kind in SCALES},
+    **{kind: _cancel_steps for kind in _CANCEL},
+    "wblk": _wing_block_steps, "sharp": _sharp_steps, "soar": _soar_steps, "blind": _blind_steps,
+    "arch": _arch_steps, "dust": _dust_steps, "deflect": _deflect_steps, "shield": _shield_steps,
+    "random": _random_steps, "gust": _gust_steps,
+}
+"""Per defense kind, the function appending its window steps."""
+
+
+def _scales_absorbs(state: RWState, a: Attack, i: int, t: int,
+                    plays: list[Play]) -> list[int]:
     """Returns what each Scales already assigned to hit i absorbs, in order."""
     net = amount13(state, a, i, t)
     out = []
@@ -178,82 +295,93 @@ def _scales_absorbs(state: RWState, a: dict[str, Any], i: int, t: int,
 
 
 def apply_defense_step(state: RWState, t: int, parts: list[str], events: list[Event]) -> None:
-    """Adds one defense card (or assignment) to the window."""
-    a = state.attack
-    assert a is not None
-    w = a["window"]
+    """Picks one defense card (or assignment) for the window, or answers it: "Done defending"
+    commits the picks, "Take the hits" drops them."""
+    w = open_window(state)
     head = parts[0]
     if head == "none":
-        for pl in w["plays"]:
-            _give_back(state, t, pl)
         w["plays"] = []
         w["type"] = None
-        resolve_window(state, events)
-        advance(state, events)
+    elif head == "dend":
+        _commit(state, t, w)
+    else:
+        _pick(state, t, w, parts)
         return
-    if head == "dend":
-        resolve_window(state, events)
-        advance(state, events)
-        return
+    resolve_window(state, events)
+    advance(state, events)
+
+
+def _pick(state: RWState, t: int, w: Window, parts: list[str]) -> None:
+    """Adds one tentative play; its card stays where it is until the commit."""
     kind = parts[1]
     args: list[Any] = [int(x) if x.isdigit() else x for x in parts[2:]]
-    card: int | None
-    origin, turn = "h", 0
-    if kind in ("deflect", "shield", "random", "gust"):
+    plays = w["plays"]
+    card: int | None = None
+    origin, slot = "h", 0
+    if kind in _SLOTTED:
         needs = True
         if kind == "shield":
-            cards = sum(1 for pl in w["plays"] if pl[0] == "shield" and pl[1] is not None)
-            given = sum(pl[5] for pl in w["plays"] if pl[0] == "shield")
+            cards = sum(1 for pl in plays if pl[0] == "shield" and pl[1] is not None)
+            given = sum(pl[5] for pl in plays if pl[0] == "shield")
             needs = args[1] > 6 * cards - given
-        card = None
         if needs:
             origin = "s"
-            for slot in state.dragons[t]["slots"]:
-                if slot[0] is not None and kind_of(slot[0]) == kind:
-                    card, turn = slot[0], slot[1]
-                    slot[0], slot[1] = None, 0
+            taken = {pl[3] for pl in plays if pl[2] == "s" and pl[1] is not None}
+            for j, (c, _turn) in enumerate(state.dragons[t]["slots"]):
+                if c is not None and j not in taken and KIND_OF[c] == kind:
+                    card, slot = c, j
                     break
-    elif kind == "sharp" and any(pl[0] == "sharp" for pl in w["plays"]):
-        card = None
-    else:
-        card = take(state, t, kind)
+    elif not (kind == "sharp" and any(pl[0] == "sharp" for pl in plays)):
+        taken_cards = {pl[1] for pl in plays if pl[2] == "h"}
+        card = next(c for c in state.hands[t] if KIND_OF[c] == kind and c not in taken_cards)
     while len(args) < 2:
         args.append(None)
-    w["plays"].append([kind, card, origin, turn, *args])
+    plays.append([kind, card, origin, slot, *args])
     w["type"] = "Scales" if kind in SCALES else kind
 
 
-def _give_back(state: RWState, t: int, pl: list[Any]) -> None:
-    card = pl[1]
-    if card is None:
-        return
-    if pl[2] == "h":
-        state.hands[t].append(card)
-        return
-    for slot in state.dragons[t]["slots"]:
-        if slot[0] is None:
-            slot[0], slot[1] = card, pl[3]
-            return
-    discard_cards(state, [card])
+_SLOTTED = ("deflect", "shield", "random", "gust")
+"""The defense magic kinds, played from magic slots."""
+
+
+def _commit(state: RWState, t: int, w: Window) -> None:
+    """Takes the picked cards out of the hand and the slots ("Done defending")."""
+    hand = state.hands[t]
+    slots = state.dragons[t]["slots"]
+    for pl in w["plays"]:
+        if pl[1] is None:
+            continue
+        if pl[2] == "h":
+            hand.remove(pl[1])
+        else:
+            slots[pl[3]][0], slots[pl[3]][1] = None, 0
+
+
+def picks(state: RWState, seat: int) -> list[Play]:
+    """Returns the tentative plays of `seat`'s open window ([] when it has none)."""
+    if state.phase != "defense":
+        return []
+    w = open_window(state)
+    plays: list[Play] = w["plays"]
+    return plays if w["seat"] == seat else []
+
+
+def drop_picks(state: RWState, seat: int) -> None:
+    """Drops the tentative plays of `seat`'s open window (a special of its own is about to
+    discard one of the picked cards)."""
+    if picks(state, seat):
+        w = open_window(state)
+        w["plays"] = []
+        w["type"] = None
 
 
 def apply_defense(state: RWState, events: list[Event]) -> None:
     """Applies the window's cards: cancels, moves, reductions, deflections (R6.1 step 6)."""
     a = state.attack
     assert a is not None
-    w = a["window"]
+    w = open_window(state)
     t = w["seat"]
-    hits = window_hits(a, t)
-    all_hits = a["hits"]
-
-    def cancel(i: int) -> None:
-        all_hits[i]["cancelled"] = True
-        for j in hits:
-            if all_hits[j]["parent"] == i:
-                all_hits[j]["cancelled"] = True
-
-    randoms = 0
-    a["blind"] = 0
+    effect = _Effect(a, t)
     used: list[int] = []
     names: list[str] = []
     for pl in w["plays"]:
@@ -261,46 +389,18 @@ def apply_defense(state: RWState, events: list[Event]) -> None:
         if card is not None:
             names.append(kind_name(kind))
         if kind in SCALES:
-            all_hits[pl[4]]["scales"].append(card)
+            a["hits"][pl[4]]["scales"].append(card)
             continue
         if card is not None:
             used.append(card)
-        if kind in ("hurt", "jaw", "seiz", "wblk", "dust"):
-            cancel(pl[4])
-        elif kind == "soar":
-            for i in hits:
-                if all_hits[i]["type"] == "MELEE":
-                    cancel(i)
-        elif kind == "gust":
-            for i in hits:
-                if all_hits[i]["type"] in ("BREATH", "MANEUVER"):
-                    cancel(i)
-        elif kind == "sharp":
-            all_hits[pl[4]]["loc"] = pl[5]
-        elif kind == "arch":
-            for i in hits:
-                if all_hits[i]["loc"] in (*SIDES, "C"):
-                    all_hits[i]["loc"] = "W"
-        elif kind == "blind":
-            a["blind"] += 1
-        elif kind == "shield":
-            all_hits[pl[4]]["shield"] += pl[5]
-        elif kind == "deflect":
-            all_hits[pl[4]]["deflected"] = t
-        elif kind == "random":
-            randoms += 1
-    if randoms:
-        for i in hits:
-            if all_hits[i]["cancelled"]:
-                continue
-            rolls = [roll(state, 6) for _ in range(randoms)]
-            if any(r <= 3 for r in rolls):
-                cancel(i)
-            events.append(Event(f"Random for #{i + 1}: {', '.join(map(str, rolls))}."))
+        _EFFECTS[kind](effect, pl)
+    a["blind"] = effect.blinds
+    if effect.randoms:
+        _roll_randoms(state, effect, events)
     if has_special(state, t, "mres"):
-        for i in hits:
-            if all_hits[i]["type"] == "MAGIC":
-                cancel(i)
+        for i in effect.hits:
+            if a["hits"][i]["type"] == "MAGIC":
+                effect.cancel(i)
     discard_cards(state, used)
     w["plays"] = []
     if names:
@@ -308,3 +408,87 @@ def apply_defense(state: RWState, events: list[Event]) -> None:
         events.append(Event(f"{{p{t}}} defends with {', '.join(names)}."))
     else:
         events.append(Event(f"{{p{t}}} takes the hits."))
+
+
+class _Effect:
+    """The hits on the defender while its cards take effect, and the cards counted so far."""
+
+    __slots__ = ("all_hits", "hits", "t", "blinds", "randoms")
+
+    def __init__(self, a: Attack, t: int) -> None:
+        self.all_hits: list[Hit] = a["hits"]
+        self.hits = window_hits(a, t)
+        self.t = t
+        self.blinds = 0
+        self.randoms = 0
+
+    def cancel(self, i: int) -> None:
+        """Cancels hit i and its bonus hits."""
+        all_hits = self.all_hits
+        all_hits[i]["cancelled"] = True
+        for j in self.hits:
+            if all_hits[j]["parent"] == i:
+                all_hits[j]["cancelled"] = True
+
+    def of_type(self, *types: str) -> list[int]:
+        """Returns the defender's hits of these types."""
+        return [i for i in self.hits if self.all_hits[i]["type"] in types]
+
+
+def _cancel_one(e: _Effect, pl: Play) -> None:
+    e.cancel(pl[4])
+
+
+def _soar(e: _Effect, pl: Play) -> None:
+    for i in e.of_type("MELEE"):
+        e.cancel(i)
+
+
+def _gust(e: _Effect, pl: Play) -> None:
+    for i in e.of_type("BREATH", "MANEUVER"):
+        e.cancel(i)
+
+
+def _sharp(e: _Effect, pl: Play) -> None:
+    e.all_hits[pl[4]]["loc"] = pl[5]
+
+
+def _arch(e: _Effect, pl: Play) -> None:
+    for i in e.hits:
+        if e.all_hits[i]["loc"] in (*SIDES, "C"):
+            e.all_hits[i]["loc"] = "W"
+
+
+def _blind(e: _Effect, pl: Play) -> None:
+    e.blinds += 1
+
+
+def _shield(e: _Effect, pl: Play) -> None:
+    e.all_hits[pl[4]]["shield"] += pl[5]
+
+
+def _deflect(e: _Effect, pl: Play) -> None:
+    e.all_hits[pl[4]]["deflected"] = e.t
+
+
+def _random(e: _Effect, pl: Play) -> None:
+    e.randoms += 1
+
+
+_EFFECTS: dict[str, Callable[[_Effect, Play], None]] = {
+    "hurt": _cancel_one, "jaw": _cancel_one, "seiz": _cancel_one, "wblk": _cancel_one,
+    "dust": _cancel_one, "soar": _soar, "gust": _gust, "sharp": _sharp, "arch": _arch,
+    "blind": _blind, "shield": _shield, "deflect": _deflect, "random": _random,
+}
+"""Per defense kind (Scales aside), what one of its cards does to the hits."""
+
+
+def _roll_randoms(state: RWState, e: _Effect, events: list[Event]) -> None:
+    """Random: one roll per card for every uncancelled hit; any roll of 1-3 cancels it."""
+    for i in e.hits:
+        if e.all_hits[i]["cancelled"]:
+            continue
+        rolls = [roll(state, 6) for _ in range(e.randoms)]
+        if any(r <= 3 for r in rolls):
+            e.cancel(i)
+        events.append(Event(f"Random for #{i + 1}: {', '.join(map(str, rolls))}."))

@@ -3,8 +3,6 @@ turn flow around it (R4.2, R8.3)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.core import Event
 from games.rivalwing.build import arma_targets, make_hits
 from games.rivalwing.cards import (
@@ -15,7 +13,11 @@ from games.rivalwing.cards import (
     name_of,
 )
 from games.rivalwing.state import (
+    Attack,
+    Build,
+    Entry,
     EventCache,
+    Hit,
     RWState,
     check_breach,
     damage,
@@ -26,6 +28,7 @@ from games.rivalwing.state import (
     finish,
     has_special,
     knock_out,
+    open_window,
     points,
     remaining,
     resists,
@@ -62,27 +65,27 @@ def declare(state: RWState, events: list[Event]) -> None:
     else:
         targets = [] if b["target"] is None else [b["target"]]
     chaos = any(h["type"] == "BREATH" and h["element"] == "Chaos" for h in hits)
-    attack = {"attacker": p, "targets": targets, "ti": 0, "hits": hits, "used": used,
-              "rbr": False, "dusting": b["dusting"] is not None, "window": None,
-              "cards": [name_of(c) for c in [*(h["card"] for h in b["hits"]), *used]],
-              "effects": []}
+    attack: Attack = {
+        "attacker": p, "targets": targets, "ti": 0, "hits": hits, "used": used, "rbr": False,
+        "dusting": b["dusting"] is not None, "window": None,
+        "cards": [name_of(c) for c in [*(h["card"] for h in b["hits"]), *used]], "effects": []}
     state.attack = attack
     state.build = None
     state.chaos_lock = chaos
     names = ", ".join(attack["cards"])
     aim = f" at {{p{targets[0]}}}" if len(targets) == 1 and not b["arma"] else ""
     events.append(Event(f"{{p{p}}} attacks{aim}: {names}."))
-    for h in hits:
-        if h["type"] == "BREATH" and h["element"] == "Chaos" and h["card"] != MARKER:
-            events.append(Event(f"Chaos breath: {h['base']} damage to the {LOC_NAME[h['loc']]}."))
+    for hit in hits:
+        if hit["type"] == "BREATH" and hit["element"] == "Chaos" and hit["card"] != MARKER:
+            events.append(Event(
+                f"Chaos breath: {hit['base']} damage to the {LOC_NAME[hit['loc']]}."))
     _effects(state, b, events)
     advance(state, events)
 
 
-def _effects(state: RWState, b: dict[str, Any], events: list[Event]) -> None:
+def _effects(state: RWState, b: Build, events: list[Event]) -> None:
     a = state.attack
     assert a is not None
-    a["attacker"]
     t = b["target"]
     order = {"rbr": 0, "heal": 1, "swap": 2, "crush": 3}
     for m in sorted((m for m in b["magic"] if m["kind"] in order), key=lambda m: order[m["kind"]]):
@@ -188,8 +191,7 @@ def resolve_window(state: RWState, events: list[Event]) -> None:
     from games.rivalwing.defense import apply_defense
     a = state.attack
     assert a is not None
-    w = a["window"]
-    t = w["seat"]
+    t = open_window(state)["seat"]
     apply_defense(state, events)
     a["window"] = None
     damage_step(state, t, [i for i, h in enumerate(a["hits"]) if h["target"] == t], a["attacker"],
@@ -206,7 +208,7 @@ def resolve_window(state: RWState, events: list[Event]) -> None:
         state.phase = "resolving"
 
 
-def hit_amount(state: RWState, h: dict[str, Any], seat: int, *, rbr: bool) -> int:
+def hit_amount(state: RWState, h: Hit, seat: int, *, rbr: bool) -> int:
     """Returns a hit's damage after R6.3 steps 1-3 against `seat`."""
     amount = h["base"] + h["mod"]
     if h["type"] == "BREATH" and not rbr and resists(state, seat, h["element"]):
@@ -246,7 +248,7 @@ def damage_step(state: RWState, seat: int, indices: list[int], controller: int,
             h["fate"] = f"lost ({LOC_NAME[loc]})"
             discard_cards(state, lost_cards)
             continue
-        entry = {"id": state.next_entry, "card": h["card"], "amount": amount, "covers": []}
+        entry: Entry = {"id": state.next_entry, "card": h["card"], "amount": amount, "covers": []}
         state.next_entry += 1
         absorbed = 0
         if loc in SIDES:
@@ -297,7 +299,10 @@ def cleanup(state: RWState, events: list[Event]) -> None:
 
 
 def discard_leftovers(state: RWState) -> None:
-    """Puts every card of an unfinished attack on the discard pile (the duel ended mid-attack)."""
+    """Puts every card of an unfinished attack on the discard pile (the duel ended mid-attack).
+
+    Cards picked in an open window were never played: they stay with the defender (or were
+    discarded with the rest of its cards if it fell)."""
     a = state.attack
     if a is None:
         return
@@ -307,7 +312,6 @@ def discard_leftovers(state: RWState) -> None:
             discard_cards(state, [h["card"], *h["scales"]])
     w = a["window"]
     if w is not None:
-        discard_cards(state, [pl[1] for pl in w["plays"] if pl[1] is not None])
         w["plays"] = []
     cleanup(state, [])
     state.attack = None

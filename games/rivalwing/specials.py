@@ -11,6 +11,7 @@ from games.core import Event
 from games.rivalwing.actions import Act, listed
 from games.rivalwing.build import SPECIAL_FLAG, HandInfo, hand_info, prune_build, take
 from games.rivalwing.cards import KIND_OF, KINDS, LOC_NAME, SPECIAL_IDS, kind_name, kind_of, name_of
+from games.rivalwing.defense import drop_picks, picks
 from games.rivalwing.state import RWState, discard_cards, draw_to, entry_net
 
 Option = Act
@@ -53,7 +54,7 @@ def special_options(state: RWState, seat: int, out: list[Option],
             slots = dragon["slots"]
             filled = [j for j, (c, _) in enumerate(slots) if c is not None]
             if len(filled) > len(slots) - 1:
-                name = _remove_option(i, kind, several).label[1]
+                name = _remove_name(i, kind, several)
                 for j in filled:
                     out.append(listed(f"rm:{i}:{j}", ("Special", name, f"and slotted "
                                                       f"{name_of(slots[j][0])} (slot {j + 1})")))
@@ -64,10 +65,15 @@ def special_options(state: RWState, seat: int, out: list[Option],
 @lru_cache(maxsize=1024)
 def _remove_option(i: int, kind: str, several: bool) -> Option:
     """Returns the option that discards the special of `kind` from special slot i."""
+    return listed(f"rm:{i}", ("Special", _remove_name(i, kind, several)))
+
+
+def _remove_name(i: int, kind: str, several: bool) -> str:
+    """Returns the menu name of discarding the special of `kind` from special slot i."""
     name = f"Discard {kind_name(kind)}"
     if several:
         name += f" (special slot {i + 1})"
-    return listed(f"rm:{i}", ("Special", name))
+    return name
 
 
 def refresh_options(counts: tuple[tuple[str, int], ...]) -> list[Option]:
@@ -85,7 +91,7 @@ def refresh_label(code: str) -> tuple[str, ...]:
     """Returns the label of a Refresh code such as `sp:refresh:claw.F+claw.F`."""
     kinds = code.split(":")[2:]
     if not kinds:
-        return _KEEP[1]
+        return _KEEP_LABEL
     return ("Special", kind_name("refresh"),
             "discard " + ", ".join(kind_name(k) for k in kinds[0].split("+")))
 
@@ -96,7 +102,28 @@ _REFRESH_PIECES = {k: tuple(("+" + k) * m for m in range(2 * v["count"] + 1))
 _REFRESH_PREFIX = "sp:refresh:"
 _after_first = itemgetter(slice(1, None))
 """Drops the leading '+' of a joined choice (all in C, as Refresh lists up to 64 choices)."""
-_KEEP: Option = listed("sp:refresh", ("Special", kind_name("refresh"), "keep your hand"))
+_KEEP_LABEL = ("Special", kind_name("refresh"), "keep your hand")
+_KEEP: Option = listed("sp:refresh", _KEEP_LABEL)
+
+
+def _drop_innate_slot(state: RWState, seat: int, discard: int | None) -> None:
+    """Removing Innate Magic drops the last empty magic slot, after discarding the card of slot
+    `discard` when every slot was full. Discarding a card picked in the seat's open window drops
+    the picks; the slot numbers of the others follow the slots."""
+    slots = state.dragons[seat]["slots"]
+    if discard is not None:
+        if any(pl[2] == "s" and pl[3] == discard and pl[1] is not None
+               for pl in picks(state, seat)):
+            drop_picks(state, seat)
+        discard_cards(state, [slots[discard][0]])
+        slots[discard] = [None, 0]
+    for j in range(len(slots) - 1, -1, -1):
+        if slots[j][0] is None:
+            del slots[j]
+            for pl in picks(state, seat):
+                if pl[2] == "s" and pl[3] > j:
+                    pl[3] -= 1
+            break
 
 
 def apply_special(state: RWState, seat: int, parts: list[str], events: list[Event]) -> None:
@@ -106,18 +133,11 @@ def apply_special(state: RWState, seat: int, parts: list[str], events: list[Even
     if parts[0] == "rm":
         i = int(parts[1])
         card = specials[i]
+        assert card is not None, "only a filled special slot is listed"
         specials[i] = None
         discard_cards(state, [card])
         if kind_of(card) == "innate":
-            slots = dragon["slots"]
-            if len(parts) > 2:
-                j = int(parts[2])
-                discard_cards(state, [slots[j][0]])
-                slots[j] = [None, 0]
-            for j in range(len(slots) - 1, -1, -1):
-                if slots[j][0] is None:
-                    del slots[j]
-                    break
+            _drop_innate_slot(state, seat, int(parts[2]) if len(parts) > 2 else None)
         events.append(Event(f"{{p{seat}}} discards {name_of(card)} from a special slot."))
         prune_build(state)
         return
@@ -129,6 +149,8 @@ def apply_special(state: RWState, seat: int, parts: list[str], events: list[Even
     if kind == "innate":
         dragon["slots"].append([None, 0])
     elif kind == "refresh":
+        if any(pl[2] == "h" and pl[1] is not None for pl in picks(state, seat)):
+            drop_picks(state, seat)  # it may throw a picked card away
         thrown = [take(state, seat, k) for k in parts[2].split("+")] if len(parts) > 2 else []
         discard_cards(state, thrown)
         drawn = draw_to(state, seat)
@@ -140,7 +162,8 @@ def apply_special(state: RWState, seat: int, parts: list[str], events: list[Even
         if parts[2] == "W":
             place = dragon["loc"]["W"]
             discard_cards(state, place["pile"])
-            place.update(entries=[], banked=[], pile=[], breached=False)
+            place["entries"], place["banked"], place["pile"] = [], [], []
+            place["breached"] = False
             events.append(Event(f"{{p{seat}}}'s Wings are restored."))
         else:
             text = remove_entry(state, seat, int(parts[2]))

@@ -1,24 +1,187 @@
-"""The RivalWing state (plain data) and the mat bookkeeping every rule shares.
-
-A dragon is a dict: `loc` maps F/L/R/B/W/C to `{"entries", "banked", "pile", "breached"}` (no `W`
-for a wingless mat); `slots` lists magic slots as `[card id or None, turn placed]`; `specials`
-lists special slots (card id or None). An entry is `{"id", "card", "amount", "covers"}` where
-`covers` is a list of `[scales card id, absorbed]`.
-"""
+"""The RivalWing state (plain data: typed dicts and lists of card ids) and the mat bookkeeping
+every rule shares."""
 
 from __future__ import annotations
 
 import pickle
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Required, TypedDict
 
 from games.core import Event
+from games.rivalwing.actions import Act
 from games.rivalwing.cards import KIND_OF, LOC_NAME, LOCATIONS, MARKER, MATS, kind_of
 from games.rng import Rng
 
 HAND_SIZE = 6
 DEAL = 5
+
+
+class Entry(TypedDict):
+    """A row of damage on a location: its source card (or MARKER), amount, and covering Scales."""
+
+    id: int
+    card: int
+    amount: int
+    covers: list[list[int]]
+    """[Scales card id, points absorbed] per covering card."""
+
+
+class Location(TypedDict):
+    """A side, the Wings or the Core of a mat."""
+
+    entries: list[Entry]
+    banked: list[int]
+    """Scales cards waiting for the next damage (toughened scales, R6.6)."""
+    pile: list[int]
+    """The breach pile (face down)."""
+    breached: bool
+
+
+Slot = list[Any]
+"""A magic slot: [card id or None, the owner's turn count when it was placed]."""
+
+
+class Dragon(TypedDict):
+    """One player's dragon: its mat, locations (no "W" when wingless), slots and standing."""
+
+    mat: str
+    loc: dict[str, Location]
+    slots: list[Slot]
+    specials: list[int | None]
+    conscious: bool
+    turns: int
+    timeouts: int
+    withdrawn: bool
+    last_damager: int | None
+
+
+class BuildHit(TypedDict):
+    """A hit card in the attack being built, with its chosen sides and modifier cards."""
+
+    card: int
+    kind: str
+    side: str | None
+    arc: str | None
+    dive: int | None
+    wing: int | None
+    aim: str | None
+    """The Called Shot location."""
+
+
+class BuildMagic(TypedDict, total=False):
+    """Ready slotted magic in the attack being built (the card stays in its slot)."""
+
+    card: Required[int]
+    kind: Required[str]
+    seat: int
+    """Heal and Swap: the dragon they act on."""
+    entry: int
+    """Heal: the entry removed."""
+    a: str
+    b: str
+    """Swap: the two sides exchanged."""
+    side: str
+    """Crush: the side."""
+
+
+class Build(TypedDict):
+    """The attack being built (R5)."""
+
+    target: int | None
+    """The dragon attacked; None for yourself or Armageddon."""
+    arma: bool
+    hits: list[BuildHit]
+    combos: list[int]
+    focus: list[Any] | None
+    """[Focused Dive card id, side]."""
+    dusting: int | None
+    magic: list[BuildMagic]
+    arma_sides: list[list[Any]]
+    """[seat, side] per Armageddon target chosen."""
+
+
+class Hit(TypedDict):
+    """A hit of a declared attack, in hit order (bonus and magic hits use MARKER)."""
+
+    card: int
+    name: str
+    type: str
+    weapon: str | None
+    element: str | None
+    base: int
+    mod: int
+    loc: str
+    parent: int | None
+    """The hit a bonus hit (Frost, Arc) belongs to."""
+    corrode: bool
+    target: int | None
+    cancelled: bool
+    deflected: int | None
+    """The seat that deflected it back to the attacker."""
+    shield: int
+    scales: list[int]
+    fate: str
+
+
+Play = list[Any]
+"""A defense pick: [kind, card id or None, origin "h" or "s", slot number, *assignment]."""
+
+
+class Window(TypedDict):
+    """An open defense window (R6.2)."""
+
+    seat: int
+    type: str | None
+    plays: list[Play]
+
+
+class Attack(TypedDict, total=False):
+    """A declared attack while it resolves (R6)."""
+
+    attacker: Required[int]
+    targets: Required[list[int]]
+    ti: Required[int]
+    """The index of the target whose turn it is."""
+    hits: Required[list[Hit]]
+    used: Required[list[int]]
+    """The non-hit cards to discard at cleanup."""
+    rbr: Required[bool]
+    dusting: Required[bool]
+    window: Required[Window | None]
+    cards: Required[list[str]]
+    effects: Required[list[str]]
+    blind: int
+    defense_text: list[str]
+
+
+class HitSummary(TypedDict):
+    """A hit of the last attack, as the board shows it."""
+
+    name: str
+    target: int | None
+    loc: str
+    amount: int
+    fate: str
+
+
+class LastAttack(TypedDict):
+    """The public summary of the last attack resolved."""
+
+    attacker: int
+    targets: list[int]
+    cards: list[str]
+    effects: list[str]
+    defense: list[str]
+    hits: list[HitSummary]
+
+
+class Result(TypedDict):
+    """How the duel ended."""
+
+    winners: list[int]
+    reason: str
+    tied: list[int]
 
 
 @dataclass(slots=True)
@@ -38,25 +201,23 @@ class RWState:
     deck: list[int] = field(default_factory=list)
     discard: list[int] = field(default_factory=list)
     hands: list[list[int]] = field(default_factory=list)
-    dragons: list[dict[str, Any]] = field(default_factory=list)
-    build: dict[str, Any] | None = None
-    attack: dict[str, Any] | None = None
+    dragons: list[Dragon] = field(default_factory=list)
+    build: Build | None = None
+    attack: Attack | None = None
     chaos_lock: bool = False
     knockouts: list[list[int]] = field(default_factory=list)
     """[seat, credited seat or -1, withdrawn 0/1] in the order the dragons fell."""
     next_entry: int = 1
-    last_attack: dict[str, Any] | None = None
-    result: dict[str, Any] | None = None
+    last_attack: LastAttack | None = None
+    result: Result | None = None
     dice: list[int] = field(default_factory=list)
     """Forced die results, used before the RNG (scenario tests only)."""
     restarts: int = 0
     placed: list[int] = field(default_factory=list)
     """Magic slots filled during the current Place Magic action."""
-    version: int = 0
-    """Bumped by every applied action; keys the option memo (code that edits a state by hand
-    must bump it too)."""
-    memo: Any = field(default=None, repr=False, compare=False)
-    """(version, seat, options) of the last options worked out; not part of the game."""
+    memo: dict[int, list[Act]] = field(default_factory=dict, repr=False, compare=False)
+    """The listed actions worked out per seat for this position (`rules.options`); every
+    applied action and withdrawal drops it. Not part of the game."""
 
     def to_json(self) -> dict[str, Any]:
         """Returns the state as plain JSON-ready data (a copy)."""
@@ -85,10 +246,10 @@ def _deep_copy(value: Any) -> Any:
     return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
 
 
-def new_dragon(mat: str) -> dict[str, Any]:
+def new_dragon(mat: str) -> Dragon:
     """Returns an undamaged dragon for a mat id."""
     m = MATS[mat]
-    loc = {}
+    loc: dict[str, Location] = {}
     for key in LOCATIONS:
         if m["points"][key] is not None:
             loc[key] = {"entries": [], "banked": [], "pile": [], "breached": False}
@@ -112,6 +273,13 @@ class EventCache(dict):
         return event
 
 
+def open_window(state: RWState) -> Window:
+    """Returns the open defense window (a phase "defense" has one)."""
+    a = state.attack
+    assert a is not None and a["window"] is not None
+    return a["window"]
+
+
 # -- reading a mat ---------------------------------------------------------------------------------
 
 def points(state: RWState, seat: int, loc: str) -> int:
@@ -119,7 +287,7 @@ def points(state: RWState, seat: int, loc: str) -> int:
     return MATS[state.dragons[seat]["mat"]]["points"][loc]
 
 
-def entry_net(entry: dict[str, Any]) -> int:
+def entry_net(entry: Entry) -> int:
     """Returns an entry's damage after its covering Scales."""
     net = entry["amount"]
     for _card, absorbed in entry["covers"]:
@@ -187,7 +355,7 @@ def conscious_seats(state: RWState) -> list[int]:
     return [s for s in range(state.players) if state.dragons[s]["conscious"]]
 
 
-def find_entry(state: RWState, seat: int, entry_id: int) -> tuple[str, dict[str, Any]] | None:
+def find_entry(state: RWState, seat: int, entry_id: int) -> tuple[str, Entry] | None:
     """Returns (location, entry) for an entry id on a dragon, or None."""
     for key, place in state.dragons[seat]["loc"].items():
         for e in place["entries"]:
@@ -244,7 +412,7 @@ def discard_cards(state: RWState, cards: list[int]) -> None:
     state.discard.extend(cards)
 
 
-def entry_cards(entry: dict[str, Any]) -> list[int]:
+def entry_cards(entry: Entry) -> list[int]:
     """Returns an entry's card and its covering Scales."""
     return [entry["card"], *(c for c, _ in entry["covers"])]
 

@@ -1,13 +1,22 @@
-"""What each seat may see (hands and slotted magic of others redacted), a text board, and the
-hidden-information shuffle used to prove views leak nothing."""
+"""What each seat may see, a text board, and the hidden-information shuffle used to prove views
+leak nothing.
+
+Hidden from everyone but their owner: hands, slotted magic (also while it is part of the attack
+being built: it is revealed when the attack is declared), the Called Shot aims and Armageddon
+sides of a build, its target while no hand card lies in it, and the cards a defender has picked
+in an open window before "Done defending". Breach piles show only their count.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+from games.core import View, header
+from games.rivalwing.build import build_cards
 from games.rivalwing.cards import KINDS, LOC_NAME, LOCATIONS, MATS, NAME_OF, kind_of, name_of
-from games.rivalwing.state import RWState, is_ready
+from games.rivalwing.rules import score
+from games.rivalwing.state import RWState, is_ready, open_window
 from games.rng import Rng
 
 
@@ -21,7 +30,7 @@ def _public_player(state: RWState, s: int, viewer: int | None) -> dict[str, Any]
         place = d["loc"].get(key)
         if place is None:
             continue
-        entries = []
+        entries: list[dict[str, Any]] = []
         for e in place["entries"]:
             covers = [a for _, a in e["covers"]]
             entries.append({"id": e["id"], "source": name_of(e["card"]), "amount": e["amount"],
@@ -31,14 +40,11 @@ def _public_player(state: RWState, s: int, viewer: int | None) -> dict[str, Any]
             "breached": place["breached"], "banked": len(place["banked"]), "pile": len(place["pile"]),
             "entries": entries,
         }
-    in_build = set()
-    if state.build is not None and state.active == s:
-        in_build = {m["card"] for m in state.build["magic"]}
     slots = []
     for j, (card, _turn) in enumerate(d["slots"]):
         entry: dict[str, Any] = {"filled": card is not None,
                                  "ready": card is not None and is_ready(state, s, j)}
-        if card is not None and (own or card in in_build):
+        if card is not None and own:
             entry["card"] = name_of(card)
             entry["kind"] = kind_of(card)
         slots.append(entry)
@@ -52,26 +58,41 @@ def _public_player(state: RWState, s: int, viewer: int | None) -> dict[str, Any]
     }
 
 
-def _public_build(state: RWState) -> dict[str, Any] | None:
+def _public_build(state: RWState, viewer: int | None) -> dict[str, Any] | None:
+    """Returns the attack being built: the hand cards lie face up in front of the target; its
+    slotted magic, aims and Armageddon sides are the builder's own until the declaration."""
     b = state.build
     if b is None:
         return None
+    own = viewer == state.active
     hits = []
     for h in b["hits"]:
-        hits.append({"card": name_of(h["card"]), "kind": h["kind"], "side": h["side"], "arc": h["arc"],
-                     "dive": h["dive"] is not None, "wing": h["wing"] is not None, "aim": h["aim"]})
-    return {"target": b["target"], "armageddon": b["arma"], "hits": hits,
-            "combos": len(b["combos"]), "focus": b["focus"][1] if b["focus"] else None,
-            "dusting": b["dusting"] is not None,
-            "magic": [{k: v for k, v in m.items() if k != "card"} for m in b["magic"]],
-            "arma_sides": [list(x) for x in b["arma_sides"]]}
+        hits.append({"card": name_of(h["card"]), "kind": h["kind"], "side": h["side"],
+                     "arc": h["arc"], "dive": h["dive"] is not None, "wing": h["wing"] is not None,
+                     "aim": h["aim"] if own else None})
+    out: dict[str, Any] = {
+        "target": b["target"] if own or build_cards(b) else None, "hits": hits,
+        "combos": len(b["combos"]), "focus": b["focus"][1] if b["focus"] else None,
+        "dusting": b["dusting"] is not None, "armageddon": False, "magic": [], "arma_sides": []}
+    if own:
+        out.update(armageddon=b["arma"],
+                   magic=[{k: v for k, v in m.items() if k != "card"} for m in b["magic"]],
+                   arma_sides=[list(x) for x in b["arma_sides"]])
+    return out
 
 
-def _public_attack(state: RWState) -> dict[str, Any] | None:
+def _public_attack(state: RWState, viewer: int | None) -> dict[str, Any] | None:
+    """Returns the declared attack; an open window's picks are the defender's own."""
     a = state.attack
     if a is None:
         return None
     w = a["window"]
+    window = None
+    if w is not None:
+        own = viewer == w["seat"]
+        window = {"seat": w["seat"], "type": w["type"] if own else None,
+                  "plays": [[name_of(pl[1]) if pl[1] is not None else pl[0], pl[4], pl[5]]
+                            for pl in w["plays"]] if own else []}
     return {
         "attacker": a["attacker"], "targets": list(a["targets"]), "cards": list(a["cards"]),
         "effects": list(a["effects"]), "dusting": a["dusting"], "rbr": a["rbr"],
@@ -80,25 +101,21 @@ def _public_attack(state: RWState) -> dict[str, Any] | None:
                   "target": h["target"], "loc": h["loc"], "amount": h["base"] + h["mod"],
                   "corrode": h["corrode"], "cancelled": h["cancelled"], "fate": h["fate"]}
                  for h in a["hits"]],
-        "window": None if w is None else {
-            "seat": w["seat"], "type": w["type"],
-            "plays": [[name_of(pl[1]) if pl[1] is not None else pl[0], pl[4], pl[5]]
-                      for pl in w["plays"]]},
+        "window": window,
     }
 
 
-def view_of(state: RWState, seat: int | None) -> dict[str, Any]:
-    """Returns the seat's view (None = a spectator)."""
-    v: dict[str, Any] = {
-        "game": "rivalwing", "seat": seat,
+def view_of(state: RWState, seat: int | None) -> View:
+    """Returns the game's part of the seat's view (None = a spectator); who is to play, the
+    winners and the time limit are in the header the base class adds."""
+    v: View = {
         "players": [_public_player(state, s, seat) for s in range(state.players)],
-        "over": state.phase == "over", "phase": state.phase, "active": state.active,
-        "first": state.first, "dealer": state.dealer,
+        "phase": state.phase, "first": state.first, "dealer": state.dealer,
         "round": state.round, "round_limit": state.round_limit, "deck": len(state.deck),
         "discard": list(map(NAME_OF.__getitem__, state.discard)), "chaos_lock": state.chaos_lock,
-        "build": _public_build(state), "attack": _public_attack(state),
+        "build": _public_build(state, seat), "attack": _public_attack(state, seat),
         "last_attack": state.last_attack, "knockouts": [list(k) for k in state.knockouts],
-        "result": state.result, "restarts": state.restarts,
+        "restarts": state.restarts, "scores": [score(state, s) for s in range(state.players)],
     }
     if seat is not None and 0 <= seat < state.players:
         v["hand"] = [name_of(c) for c in state.hands[seat]]
@@ -106,16 +123,18 @@ def view_of(state: RWState, seat: int | None) -> dict[str, Any]:
     return v
 
 
-def text_board(view: dict[str, Any], names: Sequence[str]) -> str:
+def text_board(view: View, names: Sequence[str]) -> str:
     """Returns a readable multi-line board for the console."""
     def nm(s: int | None) -> str:
         return "-" if s is None else (names[s] if s < len(names) else f"p{s}")
+
+    head = header(view)
 
     lines = [f"RivalWing — round {view['round']}/{view['round_limit']}, draw pile {view['deck']}, "
              f"discard {len(view['discard'])}"]
     for p in view["players"]:
         s = p["seat"]
-        flag = "OUT" if not p["conscious"] else ("turn" if s == view["active"] else "")
+        flag = "OUT" if not p["conscious"] else ("turn" if s == head["active"] else "")
         locs = []
         for key, loc in p["locations"].items():
             mark = "X" if loc["breached"] else f"{loc['damage']}/{loc['points']}"
@@ -142,36 +161,42 @@ def text_board(view: dict[str, Any], names: Sequence[str]) -> str:
             lines.append(f"  {h['name']} -> {nm(h['target'])}: {h['fate']}")
     b = view.get("build")
     if b:
-        lines.append(f"Building an attack on {nm(b['target'])}: "
-                     + ", ".join(h["card"] for h in b["hits"]))
+        aim = "" if b["target"] is None else f" on {nm(b['target'])}"
+        lines.append(f"Building an attack{aim}: " + ", ".join(h["card"] for h in b["hits"]))
     if view.get("hand") is not None:
         lines.append("Your hand: " + ", ".join(view["hand"]))
-    if view["over"]:
-        r = view["result"]
-        lines.append(f"Duel over: {r['reason']}; winner {', '.join(nm(w) for w in r['winners']) or 'none'}")
-    elif view.get("waiting"):
-        w = view["waiting"]
-        lines.append(f"Waiting for {nm(w['seat'])} ({w['kind']}, {w['seconds']} s)")
+    if head["over"]:
+        winners = ", ".join(nm(w) for w in head["winners"]) or "none"
+        lines.append(f"Duel over: {head['termination']}; winner {winners}")
+    elif head["to_play"]:
+        kind = "defense" if view["phase"] == "defense" else "turn"
+        lines.append(f"Waiting for {nm(head['to_play'][0])} ({kind}, {head['seconds']} s)")
     return "\n".join(lines)
 
 
 def shuffle_hidden(state: RWState, observer: int | None, seed: int) -> RWState:
     """Returns a copy where the draw pile, breach piles, other hands and other slotted magic are
-    pooled and redealt (sizes kept; slots get magic cards again). The dice RNG is kept, so public
-    rolls stay the same."""
+    pooled and redealt (sizes kept; slots get magic cards again). Another seat's tentative
+    choices are undone first (the slotted magic of a build, its aims and Armageddon sides; a
+    defender's picks), as the observer cannot tell them from none. The dice RNG is kept, so
+    public rolls stay the same."""
     s = RWState.from_json(state.to_json())
     rng = Rng(seed)
     hidden = [p for p in range(s.players) if p != observer]
-    in_build = set()
-    if s.build is not None:
-        in_build = {m["card"] for m in s.build["magic"]}
+    b = s.build
+    if b is not None and observer != s.active:
+        b["arma"], b["magic"], b["arma_sides"] = False, [], []
+        for h in b["hits"]:
+            h["aim"] = None
+    if s.phase == "defense" and observer != open_window(s)["seat"]:
+        open_window(s)["plays"], open_window(s)["type"] = [], None
     pool = list(s.deck)
     for p in hidden:
         pool.extend(s.hands[p])
     slot_refs = []
     for p in hidden:
         for slot in s.dragons[p]["slots"]:
-            if slot[0] is not None and slot[0] not in in_build:
+            if slot[0] is not None:
                 pool.append(slot[0])
                 slot_refs.append(slot)
     piles = []

@@ -377,12 +377,21 @@ def _trigger_ability(on: str, body: str, by_name: dict[str, str], target: str = 
 
 # -- whole sentences --------------------------------------------------------------------------
 
+def _untargeted(mode: dict[str, Any]) -> dict[str, Any]:
+    """A spell whose effects never use the unit or fort its text mentions ("If an enemy unit is in
+    Ally Territory, ...") is cast without choosing one."""
+    if mode["target"] not in ("lane", "row", "front_row") and "target" not in json.dumps(mode["do"]):
+        mode["target"] = "none"
+    return mode
+
+
 def _spell(card: dict[str, Any], text: str, by_name: dict[str, str]) -> dict[str, Any]:
     """Parses a spell's text: a chosen target kind plus effects (or CHOOSE ONE modes)."""
     m = re.fullmatch(r"CHOOSE ONE: (.+?) (?:-or-|ñorñ) (.+?)\.?", text)
     if m:
-        return {"modes": [_spell_mode(m[1], by_name), _spell_mode(m[2], by_name)]}
-    return _spell_mode(text, by_name)
+        return {"modes": [_untargeted(_spell_mode(m[1], by_name)),
+                          _untargeted(_spell_mode(m[2], by_name))]}
+    return _untargeted(_spell_mode(text, by_name))
 
 
 _TARGET_KINDS = [
@@ -418,6 +427,9 @@ def _spell_mode(text: str, by_name: dict[str, str]) -> dict[str, Any]:
     needs = _TARGETED & set(_selectors(effects))
     if kind == "none" and needs:
         raise Unsupported(f"spell target in '{text}'")
+    if not needs and effects and all(e.get("to", "").startswith("random") for e in effects
+                                     if "to" in e):
+        kind = "none"  # "Randomly destroy an enemy unit": the engine picks, the player does not
     return {"target": kind, "do": effects}
 
 
@@ -606,7 +618,8 @@ def _sentence_rules() -> list[tuple[str, Any]]:
          lambda m, b: {"abilities": [ab("execute", [{"op": "buff", "to": "self", "pw": -_n(m[1])}])]}),
         (r"Reduce all incoming Combat Damage to " + N, lambda m, b: {"kw": {"BULWARK": _n(m[1])}}),
         (r"Units damaged by this unit are (?:POISONED and BLIGHTED)",
-         lambda m, b: {"abilities": [ab("dealt_damage", [{"op": "poison", "to": "damaged"}, {"op": "blight", "to": "damaged"}])]}),
+         # blight first: a unit the hit kills leaves no fragments (deaths resolve between effects)
+         lambda m, b: {"abilities": [ab("dealt_damage", [{"op": "blight", "to": "damaged"}, {"op": "poison", "to": "damaged"}])]}),
         (r"Units damaged by this unit are poisoned",
          lambda m, b: {"abilities": [ab("dealt_damage", [{"op": "poison", "to": "damaged"}])]}),
         (r"TRAP: Deal " + N + r" damage to unit and destroy this fort\. Spawn a 1/1 Stygian if this kills a unit",
@@ -911,8 +924,8 @@ def convert(raw_cards: list[dict[str, Any]]) -> dict[str, Any]:
                                     ", set its Power to 1 and destroy this fort.")
                 parsed = parse_card({**raw, "Text": text}, by_name)
                 card.update(parsed)
-                if card["giant"]:
-                    card["kw"].pop("GIANT", None)
+                if card["kw"].pop("GIANT", None):
+                    card["giant"] = True  # Divine Reactor says GIANT though the database does not
         except Unsupported as exc:
             card["unsupported"] = str(exc)[:120]
         _resolve_refs(card)

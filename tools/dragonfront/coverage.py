@@ -1,16 +1,18 @@
 """Reports how many of the 583 cards the engine plays: `python -m tools.dragonfront.coverage`.
 
-A card counts when its text parsed into the effect vocabulary and `exercise` plays it on a test
-board without error: deployed (or cast on each of its modes), activated when it can, and carried
-through both players' turn starts and ends so its triggers fire. The per-trait scenario tests
-(tests/test_dragonfront_traits.py) check exact outcomes; this harness is run by
-tests/test_dragonfront_coverage.py over every supported card.
+A card counts as faithful only when its own scenario (tests/dfcards, one per card, written from the
+card's text) exists and passes; the report prints faithful / not faithful / no scenario / left out
+counts by card type and by faction, and each left-out card with its reason. `exercise` is the smoke
+harness beside it: it plays a supported card on a busy test board (deployed or cast on each mode,
+activated, carried through turn starts and ends) and is run by tests/test_dragonfront_coverage.py.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from collections import Counter, defaultdict
+from collections.abc import Callable
 
 from games.dragonfront import actions as A
 from games.dragonfront import cards as C
@@ -100,7 +102,7 @@ def _work(st: DFState, u: Unit, ctx: Ctx) -> None:
 
 
 def report() -> tuple[list[str], dict[str, str]]:
-    """Returns (cards played, {card: reason}) over the whole card file."""
+    """Returns (cards played, {card: reason}) over the whole card file: the smoke harness."""
     ok: list[str] = []
     bad: dict[str, str] = {}
     for cid in sorted(C.cards()):
@@ -112,15 +114,62 @@ def report() -> tuple[list[str], dict[str, str]]:
     return ok, bad
 
 
+STATUSES = ("faithful", "not faithful", "no scenario", "left out")
+
+
+def run_scenario(func: Callable[[], None]) -> str | None:
+    """Runs one card scenario; returns None when it passes, else the failure in one line."""
+    try:
+        func()
+    except Exception as exc:  # noqa: BLE001 - the report names any failure
+        return f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}".strip()
+    return None
+
+
+def classify(scenarios: dict[str, Callable[[], None]]) -> dict[str, tuple[str, str]]:
+    """Returns {card: (status, detail)}: "left out" (the engine does not play it; detail is the
+    reason), "no scenario", "not faithful" (its scenario fails; detail is how) or "faithful"."""
+    out: dict[str, tuple[str, str]] = {}
+    for cid in sorted(C.cards()):
+        if not C.is_supported(cid):
+            out[cid] = ("left out", C.card(cid).get("unsupported") or "unsupported")
+        elif cid not in scenarios:
+            out[cid] = ("no scenario", "")
+        else:
+            problem = run_scenario(scenarios[cid])
+            out[cid] = ("faithful", "") if problem is None else ("not faithful", problem)
+    return out
+
+
+def tally(status: dict[str, tuple[str, str]], key: str) -> dict[str, Counter[str]]:
+    """Counts statuses grouped by a card field ("type" or "faction")."""
+    groups: dict[str, Counter[str]] = defaultdict(Counter)
+    for cid, (st, _) in status.items():
+        groups[C.card(cid)[key]][st] += 1
+    return dict(sorted(groups.items()))
+
+
+def render(status: dict[str, tuple[str, str]]) -> str:
+    """Returns the coverage report's text."""
+    total = Counter(st for st, _ in status.values())
+    head = " / ".join(f"{total[s]} {s}" for s in STATUSES)
+    out = [f"Dragon Front coverage, {len(status)} cards: {head}."]
+    for key in ("type", "faction"):
+        out.append(f"By {key}:  " + " / ".join(STATUSES))
+        for group, cnt in tally(status, key).items():
+            out.append(f"  {group:<10} " + " ".join(f"{cnt[s]:>4}" for s in STATUSES))
+    for label in ("not faithful", "left out"):
+        rows = [(cid, why) for cid, (st, why) in status.items() if st == label]
+        out.append(f"{label.capitalize()} ({len(rows)}):")
+        out.extend(f"  {cid} {C.name(cid)}: {why}" for cid, why in rows)
+    return "\n".join(out) + "\n"
+
+
 def main() -> None:
-    """Prints the coverage report."""
-    ok, bad = report()
-    total = len(C.cards())
-    out = [f"Dragon Front coverage: {len(ok)} of {total} cards play through the effect engine.",
-           f"Not yet ({len(bad)}):"]
-    for cid, why in bad.items():
-        out.append(f"  {cid} {C.name(cid)}: {why}")
-    sys.stdout.write("\n".join(out) + "\n")
+    """Prints the coverage report: a card is faithful only when its own scenario passes."""
+    from tests.dfcards import load_all
+
+    sys.stdout.write(render(classify(load_all())))
 
 
 if __name__ == "__main__":
