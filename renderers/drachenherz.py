@@ -7,12 +7,12 @@ the nine spaces with their cards and slot fill, the collection area and the ship
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.core import View, ViewHeader, header
+from games.core import View, header
 from games.drachenherz.view import result_text
 from renderers.common import (
     BACKGROUND,
@@ -21,10 +21,12 @@ from renderers.common import (
     MUTED,
     PANEL,
     Color,
+    Palette,
     card,
     fit_text,
     font,
     new_canvas,
+    stamp,
     text_center,
     to_png,
 )
@@ -65,6 +67,15 @@ CHOICE_SPACES = {"princess": ("chest", "stone"), "hero": ("princess", "troll")}
 DRAGON_RED: Color = (220, 50, 50)
 PLAYER_COLORS: tuple[Color, Color] = ((210, 70, 70), (70, 170, 90))
 """Seat colours, after the red and green card backs."""
+FRAME: Color = (70, 75, 88)
+SLOT_LINE: Color = (90, 95, 108)
+SOLIDS = [BACKGROUND, PANEL, INK, MUTED, HIGHLIGHT, *TYPE_COLORS.values(), DRAGON_RED,
+          *PLAYER_COLORS, FRAME, SLOT_LINE, (150, 150, 170), (20, 20, 24), (255, 220, 200),
+          (255, 255, 255), (230, 230, 230), (25, 25, 30), (240, 240, 240)]
+TEXT_ON = {INK: [PANEL, DRAGON_RED, *TYPE_COLORS.values(), BACKGROUND, (25, 25, 30)],
+           MUTED: [PANEL, BACKGROUND], HIGHLIGHT: [PANEL], DRAGON_RED: [PANEL]}
+PAL = Palette(SOLIDS, [(ink, bg) for ink, bgs in TEXT_ON.items() for bg in bgs])
+"""Built once: board regions are mapped to it as they are first drawn."""
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -78,16 +89,18 @@ def _names_in(text: str, names: Sequence[str], players: int) -> str:
 
 
 CARD_W, CARD_H = 40, 54
+Box = tuple[int, int, int, int]
 
 
 @cache
-def _small_card(kind: str, value: int) -> Image.Image:
-    """Returns a small board card as an RGBA tile (drawn once per type and value)."""
+def _small_card(kind: str, value: int) -> tuple[Image.Image, Image.Image]:
+    """Returns a small board card in the palette and its shape mask (drawn once per type and
+    value; the shape has no antialiasing, so a 1-bit mask is exact)."""
     tile = Image.new("RGBA", (CARD_W + 1, CARD_H + 1), (0, 0, 0, 0))
     draw = ImageDraw.Draw(tile)
     card(draw, (0, 0, CARD_W, CARD_H), TYPE_COLORS[kind], outline=(20, 20, 24), radius=5)
     text_center(draw, (0, 0, CARD_W, CARD_H - 6), str(value), size=24, bold=True)
-    return tile
+    return PAL.map(tile.convert("RGB")), tile.getchannel("A").point(lambda a: 255 * (a > 0), "1")
 
 
 def _card_row(image: Image.Image, x0: int, x1: int, y: int,
@@ -99,41 +112,37 @@ def _card_row(image: Image.Image, x0: int, x1: int, y: int,
     if len(cards) > 1:
         step = min(step, (x1 - x0 - CARD_W) // (len(cards) - 1))
     for i, (kind, value) in enumerate(cards):
-        tile = _small_card(kind, value)
-        image.paste(tile, (x0 + i * step, y), tile)
+        tile, mask = _small_card(kind, value)
+        image.paste(tile, (x0 + i * step, y), mask)
 
 
-def _dragon_badge(draw: ImageDraw.ImageDraw, x: int, y: int, *, label: str = "DRAGON +3") -> None:
-    draw.rounded_rectangle((x, y, x + 138, y + 30), radius=15, fill=DRAGON_RED,
-                           outline=(255, 220, 200), width=2)
-    text_center(draw, (x, y, x + 138, y + 30), label, size=16, bold=True)
+def _dragon_badge(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    draw.rounded_rectangle((x, y, x + 138, y + 30), radius=15, fill=PAL[DRAGON_RED],
+                           outline=PAL[(255, 220, 200)], width=2)
+    stamp(image, PAL, (x + 69, y + 15), "DRAGON +3", size=16, bold=True, anchor="mm",
+          background=DRAGON_RED)
 
 
-def _player_panel(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], view: View,
-                  seat: int, names: Sequence[str]) -> None:
-    p = view["players"][seat]
-    head = header(view)
+def _player_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: int,
+                  title: str, hand: int, deck: int, collected: int, score: int | None,
+                  dragon: bool, active: bool, winner: bool) -> None:
     x0, y0, x1, y1 = box
-    active = not head["over"] and seat in head["to_play"]
-    winner = head["over"] and seat in head["winners"]
-    border = HIGHLIGHT if active or winner else (70, 75, 88)
-    draw.rounded_rectangle(box, radius=10, fill=PANEL, outline=border, width=4 if active else 2)
-    draw.rectangle((x0 + 10, y0 + 14, x0 + 22, y0 + 34), fill=PLAYER_COLORS[seat])
-    title = _name(names, seat)
-    if seat == head["seat"]:
-        title += " (you)"
-    draw.text((x0 + 32, y0 + 10), fit_text(title, x1 - x0 - 200, 22, bold=True),
-              font=font(22, bold=True), fill=INK)
-    counts = f"Hand {p['hand']}   Deck {p['deck']}   Collected {p['collected']}"
-    draw.text((x0 + 12, y0 + 46), counts, font=font(19), fill=INK)
-    if p["score"] is not None:
-        draw.text((x1 - 14, y0 + 48), f"{p['score']} pts", font=font(22, bold=True),
-                  fill=HIGHLIGHT, anchor="ra")
-    if p["dragon"]:
-        _dragon_badge(draw, x1 - 150, y0 + 9)
+    border = HIGHLIGHT if active or winner else FRAME
+    draw.rounded_rectangle(box, radius=10, fill=PAL[PANEL], outline=PAL[border],
+                           width=4 if active else 2)
+    draw.rectangle((x0 + 10, y0 + 14, x0 + 22, y0 + 34), fill=PAL[PLAYER_COLORS[seat]])
+    stamp(image, PAL, (x0 + 32, y0 + 10), fit_text(title, x1 - x0 - 200, 22, bold=True), size=22,
+          bold=True, background=PANEL)
+    counts = f"Hand {hand}   Deck {deck}   Collected {collected}"
+    stamp(image, PAL, (x0 + 12, y0 + 46), counts, size=19, background=PANEL)
+    if score is not None:
+        stamp(image, PAL, (x1 - 14, y0 + 48), f"{score} pts", size=22, bold=True, fill=HIGHLIGHT,
+              anchor="ra", background=PANEL)
+    if dragon:
+        _dragon_badge(image, draw, x1 - 150, y0 + 9)
     elif active:
-        draw.text((x1 - 14, y0 + 12), "to play", font=font(20, bold=True), fill=HIGHLIGHT,
-                  anchor="ra")
+        stamp(image, PAL, (x1 - 14, y0 + 12), "to play", size=20, bold=True, fill=HIGHLIGHT,
+              anchor="ra", background=PANEL)
 
 
 def _space_frame(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], kind: str) -> None:
@@ -156,19 +165,36 @@ def _space(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, i
     x0, y0, x1, y1 = box
     kind = sp["type"]
     if lit:
-        draw.rounded_rectangle(box, radius=10, outline=(255, 255, 255), width=5)
-        draw.text((x1 - 12, y0 + 9), "CHOOSE?", font=font(17, bold=True), fill=INK, anchor="ra")
+        image.paste(_choose_label(kind), (x1 - 12 - CHOOSE_W, y0 + 3))
+        draw.rounded_rectangle(box, radius=10, outline=PAL[(255, 255, 255)], width=5)
     cards = sp["cards"]
     if sp["slots"]:
         fill = f"{len(cards)}/{sp['slots']}"
-        draw.text((x1 - 12, y0 + 8), fill, font=font(19, bold=True), fill=INK, anchor="ra")
+        stamp(image, PAL, (x1 - 12, y0 + 8), fill, size=19, bold=True, anchor="ra",
+              background=TYPE_COLORS[kind])
         _card_row(image, x0 + 12, x0 + 12 + sp["slots"] * 44, y0 + 70,
                   [(kind, v) for v in cards])
     else:
         _card_row(image, x0 + 12, x1 - 12, y0 + 70, [(kind, v) for v in cards])
     if cards:
         summary = f"{len(cards)} card{'s' if len(cards) != 1 else ''}, {sum(cards)} pts"
-        draw.text((x1 - 12, y1 - 8), summary, font=font(16), fill=MUTED, anchor="rd")
+        stamp(image, PAL, (x1 - 12, y1 - 8), summary, size=16, fill=MUTED, anchor="rd",
+              background=PANEL)
+
+
+CHOOSE_W = 96
+
+
+@cache
+def _choose_label(kind: str) -> Image.Image:
+    """Returns a space's title strip right end with "CHOOSE?" over it (it overlaps long titles,
+    so it is drawn over the real strip, once per space)."""
+    i = GRID_ORDER.index(kind)
+    x0, y0, x1, _ = _space_box(i)
+    strip = _base_board().crop((x1 - 12 - CHOOSE_W, y0 + 3, x1 - 11, y0 + 36))
+    ImageDraw.Draw(strip).text((CHOOSE_W, 6), "CHOOSE?", font=font(17, bold=True), fill=INK,
+                               anchor="ra")
+    return PAL.map(strip)
 
 
 def _status(view: View, names: Sequence[str]) -> str:
@@ -192,43 +218,7 @@ def _status(view: View, names: Sequence[str]) -> str:
 
 def render_board(view: View, *, names: Sequence[str]) -> bytes:
     """Draws the board as a PNG from any seat's view."""
-    image = _draw_board(view, names)
-    return to_png(image.quantize(palette=_board_palette(), dither=Image.Dither.NONE))
-
-
-def _sample_view(*, over: bool) -> View:
-    """Returns a busy made-up view whose drawing holds every colour a board uses."""
-    values = {"chest": [1, 2, 3, 4], "fire": [2, 3, 4], "slayer": [1, 2], "stone": [2, 2],
-              "princess": [1, 2], "hero": [1], "troll": [1, 2, 3], "dwarf": [1, 2, 3],
-              "ship": [0, 0]}
-    slots = {"slayer": 3, "hero": 2, "dwarf": 4, "ship": 3}
-    head = ViewHeader(game="drachenherz", seat=0, players=2, to_play=[] if over else [1],
-                      active=None if over else 1, over=over, winners=[0] if over else [],
-                      termination="ships" if over else None, seconds=180)
-    return {
-        "header": head, "stage": "princess" if over else "hero", "players": [
-            {"seat": s, "hand": 5, "deck": 40, "collected": 12, "dragon": s == 0,
-             "score": 30 - s if over else None} for s in (0, 1)],
-        "spaces": [{"type": k, "name": TYPE_TITLES[k], "slots": slots.get(k), "cards": v}
-                   for k, v in values.items()],
-        "collection": [{"type": "hero", "value": 1}, {"type": "slayer", "value": 2}],
-        "departures": 2, "departures_to_end": 3, "dragon": 0 if over else None,
-        "last_turn": not over,
-        "ending": {"cause": "ships", "seat": 1, "turns_left": 0} if over else None,
-    }
-
-
-@cache
-def _board_palette() -> Image.Image:
-    """Returns a fixed 256-colour palette for boards, taken once from two sample boards, so that
-    each board is mapped to it instead of running a full quantizer (about 10 ms saved)."""
-    names = ["Sample", "Player"]
-    a = _draw_board(_sample_view(over=False), names)
-    b = _draw_board(_sample_view(over=True), names)
-    both = Image.new("RGB", (WIDTH, HEIGHT * 2))
-    both.paste(a, (0, 0))
-    both.paste(b, (0, HEIGHT))
-    return both.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
+    return to_png(_draw_board(view, names))
 
 
 SPACE_W, SPACE_H, GAP, TOP = 216, 160, 10, 108
@@ -260,68 +250,121 @@ def _base_board() -> Image.Image:
 
 
 def _collection_area(image: Image.Image, draw: ImageDraw.ImageDraw,
-                     coll: Sequence[dict[str, Any]]) -> None:
-    """Draws the heroes and dragon slayers waiting in the collection area, 7 to a row."""
-    cx0, cx1 = COL_X0, COL_X1
+                     coll: Sequence[dict[str, Any]], *, dx: int = 0, dy: int = 0) -> None:
+    """Draws the heroes and dragon slayers waiting in the collection area, 7 to a row
+    (shifted by dx, dy: it is drawn on a tile of its own)."""
+    cx0, cx1, top = COL_X0 + dx, COL_X1 + dx, TOP + dy
     heroes = sum(1 for c in coll if c["type"] == "hero")
-    draw.text((cx0 + 12, TOP + 38), f"{heroes} heroes, {len(coll) - heroes} slayers, "
-              f"{sum(c['value'] for c in coll)} pts", font=font(16), fill=MUTED)
+    stamp(image, PAL, (cx0 + 12, top + 38), f"{heroes} heroes, {len(coll) - heroes} slayers, "
+          f"{sum(c['value'] for c in coll)} pts", size=16, fill=MUTED, background=PANEL)
     per_row = 7
     rows = [coll[i:i + per_row] for i in range(0, len(coll), per_row)]
     for r, row in enumerate(rows[:4]):
-        _card_row(image, cx0 + 12, cx1 - 12, TOP + 68 + r * 62,
+        _card_row(image, cx0 + 12, cx1 - 12, top + 68 + r * 62,
                   [(c["type"], c["value"]) for c in row])
 
 
-def _departures(draw: ImageDraw.ImageDraw, view: View, names: Sequence[str]) -> None:
+def _departures(image: Image.Image, draw: ImageDraw.ImageDraw, done: int, total: int,
+                dragon: str | None, *, dx: int = 0, dy: int = 0) -> None:
     """Draws one ship per departure needed (filled once departed) and the dragon holder."""
-    cx0, cx1 = COL_X0, COL_X1
-    done, total = view["departures"], view["departures_to_end"]
-    draw.text((cx0 + 12, DEP_TOP + 8), f"Departures {done}/{total}", font=font(20, bold=True),
-              fill=INK)
+    cx0, cx1, dep_top = COL_X0 + dx, COL_X1 + dx, DEP_TOP + dy
+    stamp(image, PAL, (cx0 + 12, dep_top + 8), f"Departures {done}/{total}", size=20, bold=True,
+          background=PANEL)
     for i in range(total):
         x = cx0 + 14 + i * 70
-        y = DEP_TOP + 52
+        y = dep_top + 52
         filled = i < done
-        line = INK if filled else (90, 95, 108)
+        line = PAL[INK if filled else SLOT_LINE]
         hull = [(x, y + 34), (x + 60, y + 34), (x + 50, y + 54), (x + 10, y + 54)]
-        draw.polygon(hull, fill=TYPE_COLORS["ship"] if filled else None, outline=line, width=2)
+        draw.polygon(hull, fill=PAL[TYPE_COLORS["ship"]] if filled else None, outline=line,
+                     width=2)
         draw.line((x + 30, y, x + 30, y + 34), fill=line, width=3)
         draw.polygon([(x + 32, y + 2), (x + 54, y + 28), (x + 32, y + 28)],
-                     fill=(230, 230, 230) if filled else None, outline=line)
-    if view["dragon"] is None:
-        draw.text((cx0 + 12, DEP_TOP + SPACE_H - 34), "Dragon: unclaimed", font=font(17),
-                  fill=MUTED)
+                     fill=PAL[(230, 230, 230)] if filled else None, outline=line)
+    if dragon is None:
+        stamp(image, PAL, (cx0 + 12, dep_top + SPACE_H - 34), "Dragon: unclaimed", size=17,
+              fill=MUTED, background=PANEL)
     else:
-        draw.text((cx0 + 12, DEP_TOP + SPACE_H - 34),
-                  fit_text(f"Dragon: {_name(names, view['dragon'])}", cx1 - cx0 - 24, 17,
-                           bold=True), font=font(17, bold=True), fill=DRAGON_RED)
+        stamp(image, PAL, (cx0 + 12, dep_top + SPACE_H - 34),
+              fit_text(f"Dragon: {dragon}", cx1 - cx0 - 24, 17, bold=True), size=17, bold=True,
+              fill=DRAGON_RED, background=PANEL)
+
+
+@lru_cache(maxsize=512)  # at most ~20 MB of tiles
+def _tile(box: Box, key: tuple[Any, ...]) -> Image.Image:
+    """Returns one region of the board (a player panel, a space, the collection, the departures
+    or the status line) drawn on the unchanging base: each distinct content is drawn once (`key`
+    says what the region shows), straight into the palette with cached text."""
+    x0, y0, x1, y1 = box
+    image = _base_p().crop((x0, y0, x1 + 1, y1 + 1))
+    draw = ImageDraw.Draw(image)
+    rel = (0, 0, x1 - x0, y1 - y0)
+    what, *args = key
+    if what == "panel":
+        _player_panel(image, draw, rel, *args)
+    elif what == "space":
+        kind, slots, cards, lit = args
+        _space(image, draw, rel, {"type": kind, "slots": slots, "cards": list(cards)}, lit=lit)
+    elif what == "collection":
+        coll = [{"type": t, "value": v} for t, v in args[0]]
+        _collection_area(image, draw, coll, dx=-x0, dy=-y0)
+    elif what == "departures":
+        _departures(image, draw, *args, dx=-x0, dy=-y0)
+    else:
+        _status_line(image, draw, rel, *args)
+    return image
+
+
+def _status_line(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, status: str,
+                 over: bool, lit: bool) -> None:
+    if over:
+        draw.rounded_rectangle(box, radius=10, outline=PAL[HIGHLIGHT], width=2)
+    status = fit_text(status, WIDTH - 64, 20, bold=True)
+    stamp(image, PAL, (box[0] + 16, (box[1] + box[3]) // 2), status, size=20, bold=True,
+          fill=HIGHLIGHT if lit else INK, anchor="lm", background=PANEL)
+
+
+def _panel_key(view: View, seat: int, names: Sequence[str]) -> tuple[Any, ...]:
+    """Returns what a player panel shows: title, counts, score, dragon and turn marks."""
+    p = view["players"][seat]
+    head = header(view)
+    title = _name(names, seat) + (" (you)" if seat == head["seat"] else "")
+    active = not head["over"] and seat in head["to_play"]
+    winner = head["over"] and seat in head["winners"]
+    return ("panel", seat, title, p["hand"], p["deck"], p["collected"], p["score"],
+            bool(p["dragon"]), active, winner)
 
 
 def _draw_board(view: View, names: Sequence[str]) -> Image.Image:
-    """Draws the board in RGB on a copy of the unchanging base."""
-    image = _base_board().copy()
-    draw = ImageDraw.Draw(image)
+    """Assembles the board from cached region tiles on the palette base."""
+    image = _base_p().copy()
+
+    def put(box: Box, key: tuple[Any, ...]) -> None:
+        image.paste(_tile(box, key), box[:2])
+
     for seat in range(len(view["players"])):
         x0 = 16 + seat * 468
-        _player_panel(draw, (x0, 12, x0 + 460, 94), view, seat, names)
-
+        put((x0, 12, x0 + 460, 94), _panel_key(view, seat, names))
     lit = set(CHOICE_SPACES.get(view["stage"], ()))
     spaces = {sp["type"]: sp for sp in view["spaces"]}
     for i, kind in enumerate(GRID_ORDER):
-        _space(image, draw, _space_box(i), spaces[kind], lit=kind in lit)
-
-    _collection_area(image, draw, view["collection"])
-    _departures(draw, view, names)
-
+        sp = spaces[kind]
+        put(_space_box(i), ("space", kind, sp["slots"], tuple(sp["cards"]), kind in lit))
+    put((COL_X0, TOP, COL_X1, TOP + 2 * SPACE_H + GAP),
+        ("collection", tuple((c["type"], c["value"]) for c in view["collection"])))
+    dragon = None if view["dragon"] is None else _name(names, view["dragon"])
+    put((COL_X0, DEP_TOP, COL_X1, DEP_TOP + SPACE_H),
+        ("departures", view["departures"], view["departures_to_end"], dragon))
     over = header(view)["over"]
-    if over:
-        draw.rounded_rectangle((16, STATUS_TOP, WIDTH - 16, HEIGHT - 12), radius=10,
-                               outline=HIGHLIGHT, width=2)
-    status = fit_text(_status(view, names), WIDTH - 64, 20, bold=True)
-    draw.text((32, (STATUS_TOP + HEIGHT - 12) // 2), status, font=font(20, bold=True),
-              fill=HIGHLIGHT if over or view["last_turn"] else INK, anchor="lm")
+    put((16, STATUS_TOP, WIDTH - 16, HEIGHT - 12),
+        ("status", _status(view, names), over, over or bool(view["last_turn"])))
     return image
+
+
+@cache
+def _base_p() -> Image.Image:
+    """Returns the unchanging base mapped to the palette (once)."""
+    return PAL.map(_base_board())
 
 
 def render_hand(view: View, *, names: Sequence[str]) -> bytes | None:
@@ -356,5 +399,5 @@ def render_hand(view: View, *, names: Sequence[str]) -> bytes | None:
         text_center(draw, (x, y + 62, x + cw, y + 152), str(c["value"]), size=64, bold=True)
         text_center(draw, (x, y + 150, x + cw, y + ch - 6),
                     "point" if c["value"] == 1 else "points", size=16)
-    return to_png(image)
+    return to_png(PAL.map(image))
 

@@ -6,9 +6,10 @@ Only the view is used, so hidden cards (hands, decks, stealthed enemies) can nev
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache, lru_cache
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from games.core import View, header
 from renderers.common import (
@@ -17,13 +18,15 @@ from renderers.common import (
     INK,
     MUTED,
     PANEL,
-    blend_palette,
+    Color,
+    Palette,
     card,
     fit_text,
     font,
     new_canvas,
+    stamp,
     text_center,
-    to_png_with,
+    to_png,
 )
 
 CELL_W, CELL_H = 160, 118
@@ -39,8 +42,12 @@ ROW_TINT = {"spawn": (40, 46, 56), "front": (36, 40, 48)}
 GRID_LINE = (70, 75, 88)
 TRAIT_INK = (220, 220, 200)
 COST_DISC = (40, 90, 170)
-PALETTE = blend_palette([BACKGROUND, PANEL, INK, MUTED, HIGHLIGHT, OWN, FOE, FORT, BLESSED,
-                         *ROW_TINT.values(), GRID_LINE, TRAIT_INK, COST_DISC])
+SOLIDS = [BACKGROUND, PANEL, INK, MUTED, HIGHLIGHT, OWN, FOE, FORT, BLESSED, *ROW_TINT.values(),
+          GRID_LINE, TRAIT_INK, COST_DISC]
+TEXT_ON = {INK: [BACKGROUND, PANEL, OWN, FOE, FORT, COST_DISC], MUTED: [BACKGROUND, PANEL, BLESSED,
+           *ROW_TINT.values()], HIGHLIGHT: [OWN, FOE], TRAIT_INK: [OWN, FOE]}
+PAL = Palette(SOLIDS, [(ink, bg) for ink, bgs in TEXT_ON.items() for bg in bgs])
+"""Built once: boards are drawn in it directly, hands are mapped to it."""
 SHORT = {"FLIGHT": "FLY", "RANGE": "RNG", "SPRINT": "SPR", "RUSH": "RSH", "ARMOR": "ARM",
          "STEALTH": "STL", "SWIFT": "SWF", "BLIGHT": "BLT", "STUN": "STN", "DEATHBLOW": "DBL",
          "BREACH": "BRC", "BERSERK": "BSK", "UNION": "UNI", "CATAPULT": "CAT", "SHIFT": "SHF",
@@ -76,55 +83,63 @@ def render_board(view: View, *, names: Sequence[str]) -> bytes:
     """Returns the board as a PNG from the viewer's side (own Spawn Row at the bottom)."""
     seat = header(view)["seat"]
     me = seat if seat is not None else 0
-    image, draw = new_canvas(WIDTH, HEIGHT)
+    image = _static_layer(me).copy()
+    draw = ImageDraw.Draw(image)
     foe = 1 - me
-    title = _title(view, names)
-    draw.text((GRID_X, 14), fit_text(title, 4 * CELL_W, 20, bold=True), font=font(20, bold=True), fill=INK)
-    draw.text((GRID_X, 42), f"{_name(names, foe)}'s Stronghold", font=font(15), fill=MUTED)
-    draw.text((GRID_X, GRID_Y + 4 * CELL_H + 8), f"{_name(names, me)}'s Stronghold",
-              font=font(15), fill=MUTED)
+    title = fit_text(_title(view, names), 4 * CELL_W, 20, bold=True)
+    stamp(image, PAL, (GRID_X, 14), title, size=20, bold=True, background=BACKGROUND)
+    stamp(image, PAL, (GRID_X, 42), f"{_name(names, foe)}'s Stronghold", size=15, fill=MUTED,
+          background=BACKGROUND)
+    stamp(image, PAL, (GRID_X, GRID_Y + 4 * CELL_H + 8), f"{_name(names, me)}'s Stronghold",
+          size=15, fill=MUTED, background=BACKGROUND)
     blessed = set(view.get("blessed", []))
-    for sp in range(16):
-        box = _cell_box(sp, me)
-        row = sp // 4
-        tint = ROW_TINT["spawn"] if row in (0, 3) else ROW_TINT["front"]
-        if sp in blessed:
-            tint = BLESSED
-        draw.rectangle(box, fill=tint, outline=GRID_LINE, width=1)
-        rr, cc = (row, sp % 4) if me == 0 else (3 - row, 3 - sp % 4)
-        draw.text((box[0] + 4, box[1] + 2), f"{'ABCD'[cc]}{rr + 1}", font=font(14), fill=MUTED)
+    for sp in blessed:
+        _cell(image, draw, sp, me, BLESSED)
     for f in view["forts"]:
-        _draw_fort(draw, f, me)
+        _draw_fort(image, draw, f, me)
     for u in view["units"]:
-        _draw_unit(draw, u, me)
-    _draw_side(draw, view, names, me)
-    return to_png_with(image, PALETTE)
+        _draw_unit(image, u, me, blessed)
+    _draw_side(image, view, names, me)
+    return to_png(image)
 
 
-def _draw_fort(draw: ImageDraw.ImageDraw, f: dict[str, Any], me: int) -> None:
+def _cell(image: Image.Image, draw: ImageDraw.ImageDraw, sp: int, me: int, tint: Color) -> None:
+    """Draws one empty board space: its tint, grid line and coordinate."""
+    box = _cell_box(sp, me)
+    row = sp // 4
+    draw.rectangle(box, fill=PAL[tint], outline=PAL[GRID_LINE], width=1)
+    rr, cc = (row, sp % 4) if me == 0 else (3 - row, 3 - sp % 4)
+    stamp(image, PAL, (box[0] + 4, box[1] + 2), f"{'ABCD'[cc]}{rr + 1}", size=14, fill=MUTED,
+          background=tint)
+
+
+@cache
+def _static_layer(me: int) -> Image.Image:
+    """Returns what never changes for a viewer's side: the grid and the two side panels."""
+    image, draw = PAL.canvas(WIDTH, HEIGHT)
+    for sp in range(16):
+        _cell(image, draw, sp, me, ROW_TINT["spawn"] if sp // 4 in (0, 3) else ROW_TINT["front"])
+    y = GRID_Y
+    for outline in (FOE, OWN):
+        box = (SIDE_X, y, WIDTH - 12, y + 2 * CELL_H - 12)
+        draw.rounded_rectangle(box, radius=8, fill=PAL[PANEL], outline=PAL[outline], width=2)
+        y += 2 * CELL_H
+    return image
+
+
+def _draw_fort(image: Image.Image, draw: ImageDraw.ImageDraw, f: dict[str, Any], me: int) -> None:
     x0, y0, x1, y1 = _cell_box(f["space"], me)
     box = (x0 + 4, y1 - 30, x1 - 4, y1 - 4)
     outline = OWN if f["owner"] == me else FOE
-    card(draw, box, FORT, outline=outline, radius=4, width=2)
+    draw.rounded_rectangle(box, radius=4, fill=PAL[FORT], outline=PAL[outline], width=2)
     label = f["name"]
     if f["wall"]:
         label = f"{label} [{f['health']}]"
-    draw.text((box[0] + 5, box[1] + 4), fit_text(label, box[2] - box[0] - 10, 14), font=font(14), fill=INK)
+    stamp(image, PAL, (box[0] + 5, box[1] + 4), fit_text(label, box[2] - box[0] - 10, 14),
+          size=14, background=FORT)
 
 
-def _draw_unit(draw: ImageDraw.ImageDraw, u: dict[str, Any], me: int) -> None:
-    boxes = [_cell_box(sp, me) for sp in u["spaces"]]
-    x0 = min(b[0] for b in boxes) + 6
-    x1 = max(b[2] for b in boxes) - 6
-    y0 = boxes[0][1] + 20
-    y1 = boxes[0][3] - 34
-    fill = OWN if u["owner"] == me else FOE
-    outline = HIGHLIGHT if u["champion"] else INK
-    card(draw, (x0, y0, x1, y1), fill, outline=outline, radius=6, width=2)
-    w = x1 - x0 - 10
-    draw.text((x0 + 5, y0 + 3), fit_text(u["name"], w, 15, bold=True), font=font(15, bold=True), fill=INK)
-    stats = f"{u['power']}/{u['health']}"
-    draw.text((x0 + 5, y0 + 22), stats, font=font(20, bold=True), fill=INK)
+def _unit_status(u: dict[str, Any], me: int) -> str:
     status = []
     if u["stunned"]:
         status.append("STUN")
@@ -134,19 +149,46 @@ def _draw_unit(draw: ImageDraw.ImageDraw, u: dict[str, Any], me: int) -> None:
         status.append("hidden")
     if u["owner"] == me and (u["sick"] or u["acted"]):
         status.append("zz" if u["sick"] else "done")
-    if status:
-        draw.text((x1 - 5, y0 + 26), " ".join(status), font=font(14), fill=HIGHLIGHT, anchor="ra")
+    return " ".join(status)
+
+
+def _draw_unit(image: Image.Image, u: dict[str, Any], me: int, blessed: set[int]) -> None:
+    boxes = [_cell_box(sp, me) for sp in u["spaces"]]
+    x0 = min(b[0] for b in boxes)
+    tints = tuple(BLESSED if sp in blessed else ROW_TINT["spawn" if sp // 4 in (0, 3) else "front"]
+                  for sp in sorted(u["spaces"], key=lambda sp: _cell_box(sp, me)[0]))
     traits = " ".join(SHORT.get(t, t[:3]) for t in u["traits"] if t != "STEALTH" or not u["hidden"])
+    tile = _unit_tile(tints, u["owner"] == me, bool(u["champion"]), u["name"],
+                      f"{u['power']}/{u['health']}", _unit_status(u, me), traits)
+    image.paste(tile, (x0 + 6, boxes[0][1] + 20))
+
+
+@lru_cache(maxsize=1024)
+def _unit_tile(tints: tuple[Color, ...], own: bool, champion: bool, name: str, stats: str,
+               status: str, traits: str) -> Image.Image:
+    """Returns a unit card over the spaces it stands on (drawn once per content)."""
+    w, h = len(tints) * CELL_W - 12, CELL_H - 54
+    image, draw = PAL.canvas(w + 1, h + 1)
+    for k, tint in enumerate(tints):
+        draw.rectangle((k * CELL_W - 6, 0, (k + 1) * CELL_W - 7, h), fill=PAL[tint])
+    fill = OWN if own else FOE
+    draw.rounded_rectangle((0, 0, w, h), radius=6, fill=PAL[fill],
+                           outline=PAL[HIGHLIGHT if champion else INK], width=2)
+    stamp(image, PAL, (5, 3), fit_text(name, w - 10, 15, bold=True), size=15, bold=True,
+          background=fill)
+    stamp(image, PAL, (5, 22), stats, size=20, bold=True, background=fill)
+    stamp(image, PAL, (w - 5, 26), status, size=14, fill=HIGHLIGHT, anchor="ra", background=fill)
     if traits:
-        draw.text((x0 + 5, y1 - 18), fit_text(traits, w, 14), font=font(14), fill=TRAIT_INK)
+        stamp(image, PAL, (5, h - 18), fit_text(traits, w - 10, 14), size=14, fill=TRAIT_INK,
+              background=fill)
+    return image
 
 
-def _draw_side(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str], me: int) -> None:
+def _draw_side(image: Image.Image, view: dict[str, Any], names: Sequence[str], me: int) -> None:
+    """Writes each player's lines into their side panel (drawn in the static layer)."""
     y = GRID_Y
     for seat in (1 - me, me):
         p = view["players"][seat]
-        box = (SIDE_X, y, WIDTH - 12, y + 2 * CELL_H - 12)
-        card(draw, box, PANEL, outline=OWN if seat == me else FOE, radius=8, width=2)
         lines = [
             (f"{_name(names, seat)}", 17, True),
             (f"{p['faction'].title()}", 15, False),
@@ -162,8 +204,8 @@ def _draw_side(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[
             lines.append(("Champion in play", 15, False))
         yy = y + 8
         for text, size, bold in lines:
-            draw.text((SIDE_X + 10, yy), fit_text(text, WIDTH - SIDE_X - 34, size, bold=bold),
-                      font=font(size, bold=bold), fill=INK)
+            line = fit_text(text, WIDTH - SIDE_X - 34, size, bold=bold)
+            stamp(image, PAL, (SIDE_X + 10, yy), line, size=size, bold=bold, background=PANEL)
             yy += size + 9
         y += 2 * CELL_H
 
@@ -222,4 +264,4 @@ def render_hand(view: View, *, names: Sequence[str]) -> bytes | None:
             body = "Not playable in this engine yet."
         for j, line in enumerate(_wrap(body, cw - 28, 14)[:6]):
             draw.text((x + 8, y + 46 + j * 17), line, font=font(14), fill=INK)
-    return to_png_with(image, PALETTE)
+    return to_png(PAL.map(image))

@@ -9,7 +9,7 @@ public events.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -22,10 +22,12 @@ from renderers.common import (
     MUTED,
     PANEL,
     Color,
+    Palette,
     card,
     fit_text,
     font,
     new_canvas,
+    stamp,
     to_png,
 )
 
@@ -233,11 +235,14 @@ def _face_image(key: tuple[Any, ...], ready: bool, w: int, h: int) -> Image.Imag
     return image
 
 
+def _face_key(c: dict[str, Any]) -> tuple[Any, ...]:
+    return tuple(bool(c.get(k)) if k in ("arriving", "bolt", "cover", "hits") else c.get(k)
+                 for k in _FACE_KEYS)
+
+
 def _paste_face(image: Image.Image, x: int, y: int, c: dict[str, Any], *, ready: bool, w: int,
                 h: int) -> None:
-    key = tuple(bool(c.get(k)) if k in ("arriving", "bolt", "cover", "hits") else c.get(k)
-                for k in _FACE_KEYS)
-    image.paste(_face_image(key, ready, w, h), (x, y))
+    image.paste(_face_image(_face_key(c), ready, w, h), (x, y))
 
 
 @lru_cache(maxsize=128)
@@ -287,30 +292,85 @@ def _base(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], p: dict[str
 
 def _row(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, p: dict[str, Any], view: View,
          names: Sequence[str], *, info_above: bool) -> int:
-    """Draws one player's info line, base and six spaces from `y`; returns the bottom."""
+    """Draws one player's info line, base and six spaces from `y` (into the palette board, from
+    cached tiles); returns the bottom."""
+    pal = _pal()
     seat = p["seat"]
     current = header(view)["active"] == seat
     info = (f"{_names(names, seat)} ({p['colour']})  ·  deck {p['deck']}  ·  hand {p['hand']}"
             f"  ·  discard {len(p['discard'])}")
     iy = y if info_above else y + SPACE_H + 6
     sy = y + ROW_INFO_H if info_above else y
-    _stamp(image, (LEFT, iy + 4), fit_text(info, WIDTH - 2 * LEFT, 18, bold=current), size=18,
-           bold=current, fill=HIGHLIGHT if current else INK)
-    image.paste(_base_image(p["colour"], p["base"], view["lock"], p["open"], tuple(p["marks"]),
-                            p["fallen"], BASE_W - 10, SPACE_H), (LEFT, sy))
+    stamp(image, pal, (LEFT, iy + 4), fit_text(info, WIDTH - 2 * LEFT, 18, bold=current), size=18,
+          bold=current, fill=HIGHLIGHT if current else INK, background=BACKGROUND)
+    image.paste(_base_tile(p["colour"], p["base"], view["lock"], p["open"], tuple(p["marks"]),
+                           p["fallen"]), (LEFT, sy))
     for i, c in enumerate(p["side"]):
         x = LEFT + BASE_W + i * (SPACE_W + GAP)
         box = (x, sy, x + SPACE_W, sy + SPACE_H)
         if c is None:
-            draw.rounded_rectangle(box, radius=8, outline=EMPTY, width=2)
-            _stamp(image, (x + SPACE_W / 2, sy + SPACE_H / 2), str(i + 1), size=28, bold=True,
-                   fill=EMPTY, anchor="mm")
+            draw.rounded_rectangle(box, radius=8, outline=pal[EMPTY], width=2)
+            stamp(image, pal, (x + SPACE_W / 2, sy + SPACE_H / 2), str(i + 1), size=28, bold=True,
+                  fill=EMPTY, anchor="mm", background=BACKGROUND)
             continue
-        _paste_face(image, x, sy, c, ready=bool(c.get("ready")) and current, w=SPACE_W,
-                    h=SPACE_H)
-        _stamp(image, (x + SPACE_W - 7, sy + 48), str(i + 1), size=18, bold=True,
-               fill=(225, 225, 225), anchor="ra")
+        key = _face_key(c)
+        body = key[:-3] + (False, False, False)  # without bolt, cover and hits
+        image.paste(_face_tile(body, False), (x, sy))
+        image.paste(_number_patch(body, False, i + 1), (x + NUMBER_BOX[0], sy + NUMBER_BOX[1]))
+        if body != key:
+            image.paste(_status_patch(key, False), (x, sy + STATUS_Y))
+        if c.get("ready") and current:  # the ready border covers the plain one
+            draw.rounded_rectangle((x, sy, x + SPACE_W - 1, sy + SPACE_H - 1), radius=8,
+                                   outline=pal[READY], width=4)
     return sy + SPACE_H + (0 if info_above else ROW_INFO_H)
+
+
+@lru_cache(maxsize=512)
+def _face_tile(key: tuple[Any, ...], ready: bool) -> Image.Image:
+    """Returns a board card in the palette (drawn once per content)."""
+    return _pal().map(_face_image(key, ready, SPACE_W, SPACE_H))
+
+
+NUMBER_BOX = (SPACE_W - 24, 44, SPACE_W - 2, 70)
+"""Where a card shows its space number (it may overlap a spell's text, so it is drawn over it)."""
+
+
+@lru_cache(maxsize=4096)
+def _number_patch(key: tuple[Any, ...], ready: bool, number: int) -> Image.Image:
+    """Returns the corner of a board card that carries its space number, in the palette."""
+    patch = _face_image(key, ready, SPACE_W, SPACE_H).crop(NUMBER_BOX)
+    x0, y0 = NUMBER_BOX[:2]
+    _stamp(patch, (SPACE_W - 7 - x0, 48 - y0), str(number), size=18, bold=True,
+           fill=(225, 225, 225), anchor="ra")
+    return _pal().map(patch)
+
+
+STATUS_Y = SPACE_H - 62
+"""Where a card's status strip (bolt, cover, hit) starts: it changes more often than the card."""
+
+
+@lru_cache(maxsize=2048)
+def _status_patch(key: tuple[Any, ...], ready: bool) -> Image.Image:
+    """Returns a board card's status strip with its icons, in the palette."""
+    body = key[:-3] + (False, False, False)
+    patch = _face_image(body, ready, SPACE_W, SPACE_H).crop((0, STATUS_Y, SPACE_W, SPACE_H - 36))
+    box = (0, -STATUS_Y, SPACE_W - 1, SPACE_H - 1 - STATUS_Y)
+    _status(ImageDraw.Draw(patch), box, dict(zip(_FACE_KEYS, key, strict=True)))
+    return _pal().map(patch)
+
+
+@lru_cache(maxsize=256)
+def _base_tile(colour: str, number: int, lock: int, is_open: bool, marks: tuple[str, ...],
+               fallen: bool) -> Image.Image:
+    """Returns a base in the palette (drawn once per content)."""
+    return _pal().map(_base_image(colour, number, lock, is_open, marks, fallen, BASE_W - 10,
+                                  SPACE_H))
+
+
+@cache
+def _pal() -> Palette:
+    """Returns the board palette (learnt once, see `_palette`) for drawing into directly."""
+    return Palette.of(_palette())
 
 
 @lru_cache(maxsize=1)
@@ -384,28 +444,52 @@ def _subline(view: View, head: ViewHeader) -> str:
     return sub
 
 
+BOARD_H = 2 * (SPACE_H + ROW_INFO_H) + 190
+BAND_Y = 8 + ROW_INFO_H + SPACE_H
+
+
+@cache
+def _static_layer() -> Image.Image:
+    """Returns the board's background and middle band, in the palette, and draws every card
+    face (arriving or not, with each space number) once, at the first board."""
+    from games.drakones.cards import CARDS
+
+    for cid, info in CARDS.items():
+        for arriving in (False, True):
+            c = {"card": cid, "name": info.name, "kind": info.kind, "class": info.cls,
+                 "weapon": info.weapon, "ability": info.ability, "arriving": arriving}
+            body = _face_key(c)
+            _face_tile(body, False)
+            for number in range(1, 7):
+                _number_patch(body, False, number)
+    image, draw = _pal().canvas(WIDTH, BOARD_H, BACKGROUND)
+    draw.rounded_rectangle((LEFT, BAND_Y + 8, WIDTH - LEFT, BAND_Y + 170), radius=8,
+                           fill=_pal()[PANEL])
+    return image
+
+
 def render_board(view: View, *, names: Sequence[str]) -> bytes:
     """Returns the public board as PNG bytes (both sides, bases, turn and recent events)."""
     head = header(view)
     bottom_seat = head["seat"] if head["seat"] is not None else 0
     top = view["players"][1 - bottom_seat]
     bottom = view["players"][bottom_seat]
-    height = 2 * (SPACE_H + ROW_INFO_H) + 190
-    image, draw = new_canvas(WIDTH, height, BACKGROUND)
+    image = _static_layer().copy()
+    draw = ImageDraw.Draw(image)
     y = _row(image, draw, 8, top, view, names, info_above=True)
-    # middle band
-    band = (LEFT, y + 8, WIDTH - LEFT, y + 170)
-    draw.rounded_rectangle(band, radius=8, fill=PANEL)
+    pal = _pal()
     line = fit_text(_headline(view, head, names), WIDTH - 2 * LEFT - 24, 20, bold=True)
-    _stamp(image, (LEFT + 12, y + 16), line, size=20, bold=True, fill=HIGHLIGHT)
-    _stamp(image, (LEFT + 12, y + 44), _subline(view, head), size=16, fill=MUTED)
+    stamp(image, pal, (LEFT + 12, y + 16), line, size=20, bold=True, fill=HIGHLIGHT,
+          background=PANEL)
+    stamp(image, pal, (LEFT + 12, y + 44), _subline(view, head), size=16, fill=MUTED,
+          background=PANEL)
     ey = y + 70
     for text in view["recent"][-4:]:
-        _stamp(image, (LEFT + 12, ey), fit_text(_fmt(text, names), WIDTH - 2 * LEFT - 24, 17),
-               size=17)
+        stamp(image, pal, (LEFT + 12, ey), fit_text(_fmt(text, names), WIDTH - 2 * LEFT - 24, 17),
+              size=17, background=PANEL)
         ey += 24
     _row(image, draw, y + 178, bottom, view, names, info_above=False)
-    return _encode(image)
+    return to_png(image)
 
 
 HAND_W = 132

@@ -21,9 +21,11 @@ from renderers.common import (
     INK,
     MUTED,
     PANEL,
+    Palette,
     fit_text,
     font,
     new_canvas,
+    stamp,
     to_png,
 )
 
@@ -72,6 +74,20 @@ def _palette() -> Image.Image:
     return pal
 
 
+@cache
+def _pal() -> Palette:
+    """Returns the board palette (built once, see `_palette`) for drawing into directly."""
+    return Palette.of(_palette())
+
+
+CATEGORY_COLORS = {"melee": (150, 60, 50), "breath": (190, 110, 30), "defense": (50, 100, 160),
+                   "maneuver": (60, 130, 90), "magic": (100, 70, 150), "special": (150, 130, 40)}
+HAND_PAL = Palette([BACKGROUND, PANEL, INK, MUTED, *CATEGORY_COLORS.values()],
+                   [(INK, bg) for bg in (BACKGROUND, PANEL, *CATEGORY_COLORS.values())]
+                   + [(MUTED, BACKGROUND)])
+"""Built once: hands are mapped to it instead of being quantized one by one."""
+
+
 def _blend(base: int, ink: int, t: float) -> int:
     return round(base + (ink - base) * t)
 
@@ -91,14 +107,17 @@ def _fill_names(text: str, names: Sequence[str]) -> str:
 def _location(image: Image.Image, x: int, y: int, key: str, loc: dict[str, Any] | None,
               out: bool) -> None:
     """Pastes one location box, drawn once per distinct content (boxes rarely change)."""
-    if loc is None:
-        sig: tuple[Any, ...] = (key, None)
-    else:
-        covers = sum(len(e["covers"]) for e in loc["entries"])
-        sig = (key, loc["breached"], loc["pile"], loc["points"], loc["damage"],
-               len(loc["entries"]), covers, loc["banked"], out)
-    tile = _tile(sig, key, None if loc is None else dict(loc), out)
+    tile = _tile(_sig(key, loc, out), key, None if loc is None else dict(loc), out)
     image.paste(tile, (x, y))
+
+
+def _sig(key: str, loc: dict[str, Any] | None, out: bool) -> tuple[Any, ...]:
+    """Returns what a location box shows."""
+    if loc is None:
+        return (key, None)
+    covers = sum(len(e["covers"]) for e in loc["entries"])
+    return (key, loc["breached"], loc["pile"], loc["points"], loc["damage"], len(loc["entries"]),
+            covers, loc["banked"], out)
 
 
 _TILES: dict[tuple[Any, ...], Image.Image] = {}
@@ -152,8 +171,39 @@ def _draw_location(draw: ImageDraw.ImageDraw, x: int, y: int, key: str,
                   fill=SCALE if covers or loc["banked"] else MUTED)
 
 
-def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, p: dict[str, Any],
-           view: View, names: Sequence[str]) -> None:
+_PANELS: dict[tuple[Any, ...], Image.Image] = {}
+
+
+def _panel(image: Image.Image, x: int, y: int, p: dict[str, Any], view: View,
+           names: Sequence[str]) -> None:
+    """Pastes one dragon's mat, drawn once per distinct content (few mats change in a turn)."""
+    key = _panel_key(p, view, names)
+    tile = _PANELS.get(key)
+    if tile is None:
+        tile, draw = new_canvas(PANEL_W + 1, PANEL_H + 1)
+        _draw_panel(tile, draw, 0, 0, p, view, names)
+        tile = _pal().map(tile)
+        if len(_PANELS) > 512:  # about 60 MB at most
+            _PANELS.clear()
+        _PANELS[key] = tile
+    image.paste(tile, (x, y))
+
+
+def _panel_key(p: dict[str, Any], view: View, names: Sequence[str]) -> tuple[Any, ...]:
+    """Returns everything a mat shows (and nothing it does not, such as hit sources)."""
+    head = header(view)
+    seat = p["seat"]
+    out = not p["conscious"]
+    locs = tuple(_sig(k, p["locations"].get(k), out) for k in GRID)
+    slots = tuple((s["filled"], s.get("card"), s["ready"]) for s in p["magic_slots"])
+    return (seat, _name(names, seat), out, p["withdrawn"], p["dragon"], p["breath"],
+            p["resists"], locs, slots, tuple(p["specials"]), p["hand"], p["knockouts"],
+            view["phase"] == "defense" and seat in head["to_play"], head["active"] == seat,
+            head["over"] and seat in head["winners"])
+
+
+def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int,
+                p: dict[str, Any], view: View, names: Sequence[str]) -> None:
     seat = p["seat"]
     out = not p["conscious"]
     head = header(view)
@@ -264,7 +314,7 @@ def render_board(view: View, *, names: Sequence[str]) -> bytes:
     shown = lines[:max_lines]
     foot_h = 12 + 20 * max(1, len(shown))
     height = HEADER + rows * (PANEL_H + GAP) + foot_h
-    image, draw = new_canvas(WIDTH, height)
+    image, _ = _pal().canvas(WIDTH, height)
     top = header(view)
     if top["over"]:
         winners = ", ".join(_name(names, w) for w in top["winners"]) or "no winner"
@@ -277,20 +327,22 @@ def render_board(view: View, *, names: Sequence[str]) -> bytes:
             status += " · Chaos lock"
     head = (f"RivalWing · Round {view['round']}/{view['round_limit']} · Draw {view['deck']} · "
             f"Discard {len(view['discard'])} · ")
-    draw.text((12, 12), head, font=font(18, bold=True), fill=INK)
+    pal = _pal()
+    stamp(image, pal, (12, 12), head, size=18, bold=True, background=BACKGROUND)
     hx = 12 + font(18, bold=True).getlength(head)
-    draw.text((hx, 12), fit_text(status, int(WIDTH - hx - 12), 18, bold=True),
-              font=font(18, bold=True), fill=HIGHLIGHT)
+    stamp(image, pal, (hx, 12), fit_text(status, int(WIDTH - hx - 12), 18, bold=True), size=18,
+          bold=True, fill=HIGHLIGHT, background=BACKGROUND)
     for i, p in enumerate(players):
         x = 6 + (i % cols) * (PANEL_W + GAP + 4)
         y = HEADER + (i // cols) * (PANEL_H + GAP)
-        _panel(image, draw, x, y, p, view, names)
+        _panel(image, x, y, p, view, names)
     fy = HEADER + rows * (PANEL_H + GAP) + 4
     if not shown:
-        draw.text((12, fy), "No attack yet.", font=font(15), fill=MUTED)
+        stamp(image, pal, (12, fy), "No attack yet.", size=15, fill=MUTED, background=BACKGROUND)
     for j, (text, color) in enumerate(shown):
-        draw.text((12, fy + j * 20), fit_text(text, WIDTH - 24, 15), font=font(15), fill=color)
-    return to_png(image.quantize(palette=_palette(), dither=Image.Dither.NONE))
+        stamp(image, pal, (12, fy + j * 20), fit_text(text, WIDTH - 24, 15), size=15, fill=color,
+              background=BACKGROUND)
+    return to_png(image)
 
 
 def render_hand(view: View, *, names: Sequence[str]) -> bytes | None:
@@ -310,8 +362,7 @@ def render_hand(view: View, *, names: Sequence[str]) -> bytes | None:
     draw.text((12, 12), f"{_name(names, seat)}'s hand — {me['dragon']} (breath {me['breath']})",
               font=font(20, bold=True), fill=INK)
     y = 50
-    colors = {"melee": (150, 60, 50), "breath": (190, 110, 30), "defense": (50, 100, 160),
-              "maneuver": (60, 130, 90), "magic": (100, 70, 150), "special": (150, 130, 40)}
+    colors = CATEGORY_COLORS
     if not hand:
         draw.text((12, y), "Your hand is empty.", font=font(16), fill=MUTED)
     for name, kind in zip(hand, kinds, strict=False):
@@ -332,4 +383,4 @@ def render_hand(view: View, *, names: Sequence[str]) -> bytes | None:
             draw.text((20, y + 10), star + s["card"], font=font(17, bold=True), fill=INK)
             draw.text((330, y + 11), fit_text(info["text"], WIDTH - 350, 15), font=font(15), fill=INK)
             y += 46
-    return to_png(image)
+    return to_png(HAND_PAL.map(image))
