@@ -26,6 +26,8 @@ The host talks to a game only through this contract:
   host, timers and generic tests read; the rest belongs to the game's renderer and computer player.
 - `outcome(state)` and `score(state, seat)` report results; `label(state, action)` gives the human
   label path ("Play > Dwarf x2").
+- `sample_hidden(state, seat, seed)` (optional) redraws everything the seat cannot see, from its
+  view alone; the hard computer player searches on such samples.
 
 Undo (where a game has it) is replaying all but the last actions: the log of (seat, code) pairs and
 the seed are the record, the state is derived from them.
@@ -301,6 +303,22 @@ class Game(ABC, Generic[S, A]):
         cards of others), keeping what the observer sees. Used to prove views leak nothing."""
 
     # -- hooks with a default -----------------------------------------------------------------
+
+    def sample_hidden(self, state: S, seat: Seat, seed: int) -> S:
+        """Returns a state in which everything `seat` cannot see is drawn afresh from its view alone.
+
+        Two states with the same `view(state, seat)` give the same sample for the same seed: the
+        hidden cards are pooled, sorted canonically and dealt with an `Rng(seed)`, and the state's
+        own RNG is reseeded from `seed`, so future draws are not those of the real game. The
+        search of the hard computer player (`games.search`) plays its rollouts on such samples.
+
+        :raises NotImplementedError: when the game offers no sampling (no hard level then).
+        """
+        raise NotImplementedError(f"{self.info.title} cannot sample hidden cards.")
+
+    def can_sample(self) -> bool:
+        """Tells whether the game implements `sample_hidden` (and so offers a searching player)."""
+        return type(self).sample_hidden is not Game.sample_hidden
 
     def _may_act(self, state: S, seat: Seat) -> bool:
         """Tells whether `seat` has a decision now (a game with out-of-turn plays widens it)."""
