@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from games.core import Chooser, Game, Renderer
+from games.search import SearchSpec
 
 DEFAULT = "drachenherz"
 """The game a table plays when the first /join names none (the seed of the online host)."""
@@ -24,12 +25,16 @@ class GameEntry:
     """One game: its rules engine, its renderer and its computer player.
 
     `renderer` is the renderer itself or the dotted name of its module; a name is imported on first
-    use, so an engine package can declare its renderer without importing Pillow.
+    use, so an engine package can declare its renderer without importing Pillow. `ai` is the
+    normal computer player; `easy` the gentle one (None: the normal player with random slips) and
+    `search` what the game adds to the hard player's search (`games.levels` offers the levels).
     """
 
     game: Game[Any, Any]
     ai: Chooser[Any]
     renderer: Renderer | str
+    easy: Chooser[Any] | None = None
+    search: SearchSpec | None = None
     _loaded: list[Renderer] = field(default_factory=list, repr=False, compare=False)
 
     @property
