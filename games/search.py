@@ -11,8 +11,8 @@ The candidates share the samples and the rollout seeds (common random numbers), 
 always compared on the same hidden cards. The root is a bandit solved by successive elimination:
 after each sweep over the samples, an action whose paired deficit against the leader exceeds
 `SearchSpec.z` standard errors is dropped, and the time goes to the rest. The normal player's own
-choice is kept unless another action beat it on the same samples, so the search only moves away
-from the normal play for a measured reason.
+choice is kept unless another action beats it on the same samples by `SearchSpec.keep` standard
+errors, so the search only moves away from the normal play for a measured reason.
 
 Everything the search reads is the seat's view and samples drawn from it; with a fixed iteration
 count (`Budget.iterations`) and no time limit, the decision is a function of the view and the
@@ -93,6 +93,8 @@ class SearchSpec:
     """Standard errors of paired deficit that drop a candidate."""
     min_sweeps: int = 2
     """Sweeps before any candidate may be dropped."""
+    keep: float = 1.0
+    """Standard errors of paired lead another action needs over the normal choice to replace it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,14 +301,9 @@ class Search(Generic[S, A]):
         for i in active:
             if i != leader:
                 diffs = _paired(arms[leader], arms[i])
-                n = len(diffs)
-                if n >= self.spec.min_sweeps:
-                    m = sum(diffs) / n
-                    ss = sum((d - m) ** 2 for d in diffs)
-                    se = math.sqrt((ss + 0.5) / (n * n))
-                    if m > self.spec.z * se:
-                        arms[i].dropped = True
-                        continue
+                if len(diffs) >= self.spec.min_sweeps and _leads(diffs, self.spec.z):
+                    arms[i].dropped = True
+                    continue
             keep.append(i)
         return keep
 
@@ -316,10 +313,9 @@ class Search(Generic[S, A]):
             return arms[normal_at].action
         best = max(active, key=lambda i: (_mean(list(arms[i].values.values())), i == normal_at,
                                           -i))
-        if best != normal_at and not arms[normal_at].dropped:
-            diffs = _paired(arms[best], arms[normal_at])
-            if not diffs or sum(diffs) <= 1e-9:
-                return arms[normal_at].action
+        if best != normal_at and not arms[normal_at].dropped and \
+                not _leads(_paired(arms[best], arms[normal_at]), self.spec.keep):
+            return arms[normal_at].action
         return arms[best].action
 
     @staticmethod
@@ -330,6 +326,17 @@ class Search(Generic[S, A]):
 
 def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else 0.0
+
+
+def _leads(diffs: Sequence[float], z: float) -> bool:
+    """Tells whether paired differences lead by more than z standard errors (a small prior
+    variance keeps a few equal differences from looking certain)."""
+    n = len(diffs)
+    if n == 0:
+        return False
+    m = sum(diffs) / n
+    ss = sum((d - m) ** 2 for d in diffs)
+    return m > 1e-9 and m > z * math.sqrt((ss + 0.5) / (n * n))
 
 
 def _paired(a: _Arm[Any], b: _Arm[Any]) -> list[float]:
