@@ -88,6 +88,7 @@ class Drachenherz(Game[DhState, Action]):
     from_json = staticmethod(st.from_json)
     copy = staticmethod(st.copy_state)
     shuffle_hidden = staticmethod(dh_view.shuffle_hidden)
+    sample_hidden = staticmethod(dh_view.sample_hidden)
     _view = staticmethod(dh_view.view)
     text = staticmethod(dh_view.text)
 

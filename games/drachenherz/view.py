@@ -1,5 +1,6 @@
-"""What one seat may see of a Drachenherz game: the view, its text board, and the reshuffle of
-everything hidden from a seat (which proves the view leaks nothing)."""
+"""What one seat may see of a Drachenherz game: the view, its text board, the reshuffle of
+everything hidden from a seat (which proves the view leaks nothing), and the sample of the hidden
+cards drawn from a seat's view alone (which the hard computer player searches on)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,18 @@ from typing import Any
 from games.core import View, header
 from games.drachenherz import state as st
 from games.drachenherz.cards import (
+    CARD_TYPE,
     CARD_VALUE,
     DEPARTURES_TO_END,
+    N_CARDS,
+    SHIP,
     SLOTS,
+    TYPE_INDEX,
     TYPE_KEYS,
     TYPE_NAMES,
     card_json,
 )
-from games.drachenherz.rules import SORT, final_score, result
+from games.drachenherz.rules import SORT, final_score, result, to_play
 from games.drachenherz.state import DhState, copy_state
 from games.rng import Rng
 
@@ -120,3 +125,53 @@ def shuffle_hidden(state: DhState, observer: int | None, seed: int) -> DhState:
         new.decks[s] = pool[:size]
         del pool[:size]
     return new
+
+
+def sample_hidden(state: DhState, seat: int, seed: int) -> DhState:
+    """Returns a state drawn from `seat`'s view alone: the cards it sees (its hand, the spaces,
+    the collection area, the departed ships) get the lowest ids of their type and value, and every
+    other card (the other hand, both decks, both face-down score piles) is dealt from the sorted
+    rest with `Rng(seed)`, which also reseeds the state's RNG."""
+    return from_view(view(state, seat), seat, next(iter(to_play(state)), state.current), seed)
+
+
+def from_view(seen: View, seat: int, current: int, seed: int) -> DhState:
+    """Builds a state that agrees with a seat's view, the hidden cards dealt with `Rng(seed)`."""
+    free: dict[tuple[int, int], list[int]] = {}
+    for card in range(N_CARDS - 1, -1, -1):
+        free.setdefault((CARD_TYPE[card], CARD_VALUE[card]), []).append(card)
+
+    def take(kind: int, value: int) -> int:
+        return free[(kind, value)].pop()
+
+    def cards(listed: Sequence[dict[str, Any]]) -> list[int]:
+        return [take(TYPE_INDEX[c["type"]], c["value"]) for c in listed]
+
+    hands: list[list[int]] = [[], []]
+    hands[seat] = sorted(cards(seen["hand"] or []), key=SORT)
+    spaces = [[take(kind, value) for value in sp["cards"]] for kind, sp in enumerate(seen["spaces"])]
+    collection = cards(seen["collection"])
+    departed = [take(SHIP, 0) for _ in range(3 * seen["departures"])]
+    pool = sorted(card for ids in free.values() for card in ids)
+    rng = Rng(seed)
+    rng.shuffle(pool)
+    players = seen["players"]
+
+    def deal(n: int) -> list[int]:
+        dealt = pool[:n]
+        del pool[:n]
+        return dealt
+
+    other = 1 - seat
+    hands[other] = sorted(deal(players[other]["hand"]), key=SORT)
+    decks = [deal(players[s]["deck"]) for s in (0, 1)]
+    piles = [deal(players[s]["collected"]) for s in (0, 1)]
+    ending = seen["ending"]
+    return DhState(
+        rng=Rng(rng.next64()), first=seen["first"], current=current, turn=seen["turn"],
+        stage=seen["stage"], hands=hands, decks=decks, piles=piles, spaces=spaces,
+        collection=collection, departed=departed, departures=seen["departures"],
+        dragon=seen["dragon"],
+        last_turn=None if ending is None else seen["turn"] + ending["turns_left"],
+        end_cause=None if ending is None else ending["cause"],
+        end_seat=None if ending is None else ending["seat"])
