@@ -684,6 +684,8 @@ def _cast(state: State, seat: int, action: A.Cast, t: Turn) -> bool:
     stop = _SPELLS[action.spell](state, seat, action.args, t)
     if action.spell != "fire-rain":
         me.discard.append(action.spell)
+        if stop and state.checkpoint is not None and not state.undo_log:
+            set_checkpoint(state)  # the effect's checkpoint must hold the spell in the discard
     return stop
 
 
