@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from math import comb
+from math import comb, tanh
 
 from games.core import View, header
 from games.drachenherz.actions import Action, Choose, Play
@@ -40,7 +40,10 @@ from games.drachenherz.cards import (
     TROLL,
     TYPE_INDEX,
 )
+from games.drachenherz.rules import final_score
+from games.drachenherz.state import DhState
 from games.rng import Rng
+from games.search import SearchSpec
 
 SLOT_OF = {kind: slots for kind, slots in enumerate(SLOTS) if slots is not None}
 """The spaces with slots (slayers 3, heroes 2, dwarves 4, ships 3) and their sizes."""
@@ -341,4 +344,28 @@ def greedy(view: View, actions: Sequence[Action], seed: int) -> Action:
     return best[Rng(seed).below(len(best))]
 
 
-__all__ = ["Play", "choose", "evaluate", "greedy"]
+LEAF_SCALE = 8.0
+"""The lead (in points) a leaf of the hard search counts as about three quarters of a win."""
+
+
+def leaf_value(state: DhState, seat: int) -> float:
+    """Values a position the hard search stops at, for `seat`, in [0, 1]: the score lead (dragon
+    included; in a sample the face-down piles are drawn, the same for every candidate) plus what
+    the normal player expects the side to move to net now, squashed with tanh."""
+    from games.drachenherz import GAME
+
+    lead = float(final_score(state, seat) - final_score(state, 1 - seat))
+    mover = state.current
+    listed = GAME.legal_actions(state, mover)
+    if listed:
+        best = max(v for v, _a in evaluate(GAME.view(state, mover), listed))
+        lead += best if mover == seat else -best
+    return 0.5 + 0.5 * tanh(lead / LEAF_SCALE)
+
+
+SEARCH = SearchSpec(evaluate=leaf_value, horizon=4, margin=LEAF_SCALE)
+"""The hard player: rollouts of four turns valued by `leaf_value`, finished games by result and
+score lead together."""
+
+
+__all__ = ["SEARCH", "Play", "choose", "evaluate", "greedy", "leaf_value"]

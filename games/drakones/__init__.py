@@ -52,7 +52,7 @@ from games.core import Event, Game, GameInfo, OptionSpec, Outcome, Termination, 
 from games.drakones import actions as A
 from games.drakones import labels, rules
 from games.drakones import view as board
-from games.drakones.ai import choose
+from games.drakones.ai import SEARCH, choose
 from games.drakones.state import State
 from games.registry import GameEntry
 
@@ -155,11 +155,14 @@ class Drakones(Game[State, A.Action]):
     def shuffle_hidden(self, state: State, observer: int | None, seed: int) -> State:
         return board.shuffle_hidden(state, observer, seed)
 
+    def sample_hidden(self, state: State, seat: int, seed: int) -> State:
+        return board.sample_hidden(state, seat, seed)
+
     def text(self, view: View, names: Sequence[str]) -> str:
         return board.text(view, names)
 
 
 GAME = Drakones()
-ENTRY = GameEntry(game=GAME, ai=choose, renderer="renderers.drakones")
+ENTRY = GameEntry(game=GAME, ai=choose, renderer="renderers.drakones", search=SEARCH)
 
 __all__ = ["ENTRY", "GAME", "Drakones", "DrakonesTermination"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from math import tanh
 
 from games.core import View, header
 from games.drakones import actions as A
@@ -17,6 +18,7 @@ from games.drakones import rules
 from games.drakones.cards import CARDS, WEAPON_HITS
 from games.drakones.state import Player, Slot, State
 from games.rng import Rng
+from games.search import SearchSpec
 
 log = logging.getLogger(__name__)
 
@@ -169,3 +171,19 @@ def _value_after(base: State, me: int, action: A.Action) -> float:
             rules.perform(after, me, attack, rules.Turn(after))
             value = max(value, evaluate(after, me) - 0.1)
     return value
+
+
+LEAF_SCALE = 40.0
+"""The evaluation lead a leaf of the hard search counts as about three quarters of a win."""
+
+
+def leaf_value(state: State, seat: int) -> float:
+    """Values a position the hard search stops at, for `seat`, in [0, 1]: `evaluate` squashed."""
+    if state.winner is not None:
+        return 1.0 if state.winner == seat else 0.0
+    return 0.5 + 0.5 * tanh(evaluate(state, seat) / LEAF_SCALE)
+
+
+SEARCH = SearchSpec(evaluate=leaf_value, horizon=2, width=8)
+"""The hard player: the eight best actions by `evaluate` right after them, each played out to the
+end of the enemy's next turn, then valued by `leaf_value`."""

@@ -1,4 +1,5 @@
-"""What a Drakones seat may see: the view, the text board, and the reshuffle of hidden cards.
+"""What a Drakones seat may see: the view, the text board, the reshuffle of hidden cards, and the
+sample of the hidden cards drawn from a seat's view alone (for the hard computer player).
 
 Who is to play, who won and why live in the view's header (built by `games.core.Game.view`);
 the rest of the view is the board: both sides, bases, counters and the viewer's own hand.
@@ -6,13 +7,14 @@ the rest of the view is the board: both sides, bases, counters and the viewer's 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from games.core import View, header
 from games.drakones import rules
 from games.drakones.cards import CARDS, COLOURS, DECKS
-from games.drakones.state import Player, Slot, State
+from games.drakones.state import Checkpoint, Player, Slot, State
 from games.rng import Rng
 
 CardView = dict[str, Any]
@@ -78,6 +80,60 @@ def shuffle_hidden(state: State, observer: int | None, seed: int) -> State:
         p.deck = pool[k:k + nd]
         k += nd
     return copy
+
+
+_ALL_CARDS = Counter(card for colour in COLOURS for card in DECKS[colour][1])
+"""Both decks together (they hold the same 67 cards, so a card's deck is never told apart)."""
+
+
+def sample_hidden(state: State, seat: int, seed: int) -> State:
+    """Returns a copy in which the other hand and both decks are dealt afresh from the cards
+    `seat`'s view does not show (both decks' cards less its own hand, the sides and the
+    discard piles, sorted, then shuffled with `Rng(seed)`); cards the seat spied stay on top of
+    the enemy deck, and the RNG is reseeded. The turn's undo checkpoint gets the same hidden cards
+    (they cannot change between a checkpoint and now) and the new RNG."""
+    other = 1 - seat
+    unseen = _ALL_CARDS.copy()
+    me = state.players[seat]
+    unseen.subtract(me.hand)
+    for p in state.players:
+        unseen.subtract(p.discard)
+        unseen.subtract(slot.card for slot in p.side if slot is not None)
+    spied = [c for c in me.spied if unseen[c] > 0]
+    unseen.subtract(spied)
+    pool = sorted(unseen.elements())
+    rng = Rng(seed)
+    rng.shuffle(pool)
+    sizes = [len(p.deck) for p in state.players]
+    hand_size = len(state.players[other].hand)
+    if len(pool) + len(spied) != hand_size + sum(sizes):
+        raise ValueError(f"expected {hand_size + sum(sizes)} unseen Drakones cards, got "
+                         f"{len(pool) + len(spied)}")
+    hand = pool[:hand_size]
+    del pool[:hand_size]
+    decks: list[list[str]] = [[], []]
+    decks[other] = pool[:sizes[other] - len(spied)] + spied[::-1]
+    decks[seat] = pool[sizes[other] - len(spied):]
+    sample = state.clone()
+    sample.rng = Rng(rng.next64())
+    sample.players[seat].hand = sorted(me.hand)
+    sample.players[other].hand = hand
+    for s in (0, 1):
+        sample.players[s].deck = decks[s]
+    if sample.checkpoint is not None:
+        sample.checkpoint = _with_hidden(sample.checkpoint, sample, other)
+    return sample
+
+
+def _with_hidden(cp: Checkpoint, sample: State, other: int) -> Checkpoint:
+    """Returns the checkpoint with the sample's decks, the other hand and the RNG."""
+    players = list(cp.players)
+    for s, p in enumerate(players):
+        deck, hand, discard, side, marks, spied = p
+        if s == other:
+            hand = tuple(sample.players[s].hand)
+        players[s] = (tuple(sample.players[s].deck), hand, discard, side, marks, spied)
+    return cp._replace(rng=sample.rng.state, players=tuple(players))
 
 
 # -- the text board ---------------------------------------------------------------------------
