@@ -3,7 +3,9 @@
 Hidden cards (the enemy hand, both decks) are unknown to the view, so the rebuilt state fills them
 with stand-ins; only counts matter to the evaluation. The evaluation weighs material on the sides,
 cover, hand size, base hits, the threat to the own base in the enemy's next turn, and the deck race
-(whoever first has to draw from an empty deck loses).
+(whoever first has to draw from an empty deck loses). The race weighs more as its loser's deck
+runs out, so extra draws (Draw Two units, the two-action draw, Wisdom) cost the player behind;
+Wisdom for the enemy is cast only when it leaves them losing the race with a nearly empty deck.
 """
 
 from __future__ import annotations
@@ -107,16 +109,47 @@ def _side_value(p: Player, sign: float, threats: set[str], v: float) -> float:
     return v + sign * 2.5 * min(len(p.hand), 8)
 
 
-def _deck_race(state: State, me: int) -> float:
-    """Returns the deck race term: the next player to draw loses it when their deck is not larger."""
-    op = 1 - me
-    nxt = op if state.current == me else me
+def race_loser(state: State) -> tuple[int, int]:
+    """Returns who loses the deck race as things stand, and by how many cards: the next player to
+    draw loses it when their deck is not larger (each turn start draws one card)."""
+    nxt = 1 - state.current
     d_next, d_other = len(state.players[nxt].deck), len(state.players[1 - nxt].deck)
-    weight = 400.0 / (min(d_next, d_other) + 4.0)
     margin = d_next - d_other
-    race = weight * min(abs(margin) + 1, 4) / 4.0
-    loser = nxt if margin <= 0 else 1 - nxt
-    return -race if loser == me else race
+    return (nxt, -margin) if margin <= 0 else (1 - nxt, margin - 1)
+
+
+RACE_SAFE = 4
+"""A race lead of this many cards counts as safe: more does not help the leader."""
+RACE_BEHIND = 12
+"""Behind in the race, every card up to this many more counts against the player."""
+
+
+def _deck_race(state: State, me: int) -> float:
+    """Returns the deck race term. Its weight grows as the race's loser runs out of deck (their
+    turns left). Ahead, a lead of `RACE_SAFE` cards is as good as any; behind, every card further
+    behind costs (up to `RACE_BEHIND`), so the player behind weighs each card it draws (a Draw Two
+    unit, the two-action draw, Wisdom) against the race."""
+    loser, by = race_loser(state)
+    weight = 400.0 / (len(state.players[loser].deck) + 4.0)
+    if loser == me:
+        return -weight * min(by + 1, RACE_BEHIND) / 4.0
+    return weight * min(by + 1, RACE_SAFE) / 4.0
+
+
+WISDOM_NEAR = 8
+"""Wisdom for the enemy only when it leaves them at most this many cards and losing the race."""
+
+
+def wisdom_wins_race(state: State, me: int) -> bool:
+    """Tells whether Wisdom cast on the enemy now (three draws) would leave them losing the deck
+    race with a deck nearly empty: the only reason to hand them three cards."""
+    op = 1 - me
+    left = len(state.players[op].deck) - 3
+    if left > WISDOM_NEAR:
+        return False
+    trial = state.clone()
+    trial.players[op].deck = trial.players[op].deck[:max(0, left)]
+    return race_loser(trial)[0] == op
 
 
 def _enemy_turn(state: State, me: int, foe_threats: set[str], v: float) -> float:
@@ -147,6 +180,9 @@ def choose(view: View, actions: Sequence[A.Action], seed: int) -> A.Action:
     best_value = evaluate(base, me) + 0.5
     for action in actions:
         if action == A.END or action == A.UNDO:
+            continue
+        if isinstance(action, A.Cast) and action.spell == "wisdom" and action.args[0] != me \
+                and not wisdom_wins_race(base, me):
             continue
         value = _value_after(base, me, action)
         if isinstance(action, A.Move):
