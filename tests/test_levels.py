@@ -98,7 +98,7 @@ def test_hard_uses_only_its_own_view(name: str) -> None:
     entry = games.entry(name)
     game, search = entry.game, levels_of(entry).search()
     checked = 0
-    for n, (state, seat) in enumerate(_positions(game, 11, game.info.min_players, 7, 6)):
+    for n, (state, seat) in enumerate(_positions(game, 11, game.info.min_players, 7, 4)):
         listed = game.legal_actions(state, seat)
         if len(listed) < 2:
             continue

@@ -53,14 +53,14 @@ from games.core import Event, Game, GameInfo, OptionSpec, Outcome, View
 from games.dragonfront import cards as C
 from games.dragonfront import rules
 from games.dragonfront.actions import Action, decode
-from games.dragonfront.ai import choose
+from games.dragonfront.ai import SEARCH, choose
 from games.dragonfront.context import Ctx
 from games.dragonfront.labels import label
 from games.dragonfront.state import MAX_TURNS, TURN_ACTION_CAP, DFState, DFTermination
 from games.dragonfront.state import copy as copy_state
 from games.dragonfront.state import from_json as state_from_json
 from games.dragonfront.state import to_json as state_to_json
-from games.dragonfront.view import shuffle_hidden
+from games.dragonfront.view import sample_hidden, shuffle_hidden
 from games.dragonfront.view import text as board_text
 from games.dragonfront.view import view as seat_view
 from games.registry import GameEntry
@@ -156,8 +156,11 @@ class DragonFront(Game[DFState, Action]):
     def shuffle_hidden(self, state: DFState, observer: int | None, seed: int) -> DFState:
         return shuffle_hidden(state, observer, seed)
 
+    def sample_hidden(self, state: DFState, seat: int, seed: int) -> DFState:
+        return sample_hidden(state, seat, seed)
+
 
 GAME = DragonFront()
-ENTRY = GameEntry(game=GAME, ai=choose, renderer="renderers.dragonfront")
+ENTRY = GameEntry(game=GAME, ai=choose, renderer="renderers.dragonfront", search=SEARCH)
 
 __all__ = ["ENTRY", "GAME", "DFTermination", "DragonFront"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from math import tanh
 
 from games.core import View, header
 from games.dragonfront import cards as C
@@ -20,6 +21,7 @@ from games.dragonfront.context import Ctx
 from games.dragonfront.state import DFState, from_json, to_json
 from games.dragonfront.stats import health, power
 from games.rng import Rng
+from games.search import SearchSpec
 
 PLACEHOLDER = "ScU017"
 MULLIGAN_ABOVE = 4
@@ -154,3 +156,17 @@ def greedy(view: View, actions: Sequence[Action], seed: int) -> Action:
     if acts:
         return acts[0]
     return actions[-1]
+
+
+LEAF_SCALE = 20.0
+"""The evaluation lead a leaf of the hard search counts as about three quarters of a win."""
+
+
+def leaf_value(st: DFState, seat: int) -> float:
+    """Values a position the hard search stops at, for `seat`, in [0, 1]: `evaluate` squashed."""
+    return 0.5 + 0.5 * tanh(evaluate(st, seat) / LEAF_SCALE)
+
+
+SEARCH = SearchSpec(evaluate=leaf_value, horizon=2, width=6)
+"""The hard player: the six best actions by `evaluate` right after them, each played out to the
+end of the enemy's next turn, then valued by `leaf_value`."""

@@ -1,5 +1,6 @@
 """What a Dragon Front seat may see: the board (hidden enemies left out), both players' public
-numbers and the seat's own hand; the text board; and the reshuffle of what a seat cannot see."""
+numbers and the seat's own hand; the text board; the reshuffle of what a seat cannot see; and the
+sample of it drawn for the hard computer player."""
 
 from __future__ import annotations
 
@@ -116,4 +117,28 @@ def shuffle_hidden(st: DFState, observer: int | None, seed: int) -> DFState:
         rng.shuffle(pool)
         n = len(p["hand"])
         p["hand"], p["deck"] = pool[:n], pool[n:]
+    return new
+
+
+def sample_hidden(st: DFState, seat: int, seed: int) -> DFState:
+    """Returns a copy with what `seat` cannot see drawn afresh: the other hand and deck dealt
+    together from their cards sorted, then shuffled with `Rng(seed)`; the seat's own deck
+    reshuffled the same way; enemy units hidden from it taken off the board (it cannot know of
+    them); the RNG reseeded. The seat is taken to know both deck lists and every card played, so
+    the cards a player still holds (hand and deck together) are known, not their order."""
+    new = copy(st)
+    rng = Rng(seed)
+    for s, p in enumerate(new.players):
+        if s == seat:
+            deck = sorted(p["deck"])
+            rng.shuffle(deck)
+            p["deck"] = deck
+            continue
+        pool = sorted(p["hand"] + p["deck"])
+        rng.shuffle(pool)
+        n = len(p["hand"])
+        p["hand"], p["deck"] = pool[:n], pool[n:]
+    new.units = [u for u in new.units if not (u["hidden"] and u["owner"] != seat)]
+    new.next_id = 1 + max([0, *(u["id"] for u in new.units), *(f["id"] for f in new.forts)])
+    new.rng = Rng(rng.next64())
     return new
