@@ -32,8 +32,9 @@ from games.search import Budget
 
 log = logging.getLogger(__name__)
 
-WORKER_NICE = 5
-"""How much lower than the host the workers are scheduled (os.nice increment)."""
+WORKER_NICE = 19
+"""How much lower than the host the workers are scheduled (os.nice increment): the lowest, so
+on a busy machine the host and its other tables win the CPU and a hard decision thinks less."""
 
 
 @dataclass(frozen=True, slots=True)

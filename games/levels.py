@@ -124,6 +124,8 @@ class Levels:
                 return result.action, result
             log.warning("%s offers no hard level; seat %d plays normal", game.info.name, seat)
         actions = game.legal_actions(state, seat)
+        if not actions:
+            raise ValueError(f"seat {seat} has nothing to decide in {game.info.name} now")
         action: Action = self.chooser(level)(game.view(state, seat), actions, seed)
         return action, None
 
