@@ -32,7 +32,7 @@ from games.drachenherz import rules
 from games.drachenherz import state as st
 from games.drachenherz import view as dh_view
 from games.drachenherz.actions import Action, decode
-from games.drachenherz.ai import SEARCH, choose
+from games.drachenherz.ai import SEARCH, choose, easy
 from games.drachenherz.cards import DRAGON_BONUS, TOTAL_VALUE
 from games.drachenherz.rules import DhTermination
 from games.drachenherz.state import DhState
@@ -100,6 +100,7 @@ class Drachenherz(Game[DhState, Action]):
 
 
 GAME = Drachenherz()
-ENTRY = GameEntry(game=GAME, ai=choose, renderer="renderers.drachenherz", search=SEARCH)
+ENTRY = GameEntry(game=GAME, ai=choose, renderer="renderers.drachenherz", easy=easy,
+                  search=SEARCH)
 
 __all__ = ["ENTRY", "GAME", "DhTermination", "Drachenherz"]

@@ -344,6 +344,19 @@ def greedy(view: View, actions: Sequence[Action], seed: int) -> Action:
     return best[Rng(seed).below(len(best))]
 
 
+EASY_SLIP = 0.4
+"""How often the easy player makes a random move instead of the greedy one."""
+
+
+def easy(view: View, actions: Sequence[Action], seed: int) -> Action:
+    """The easy player, for beginners: the greedy baseline (the most points now, no thought for
+    the reply), with a random legal move 40% of the time."""
+    rng = Rng(seed ^ 0xEA5E)
+    if len(actions) > 1 and rng.below(100) < 100 * EASY_SLIP:
+        return actions[rng.below(len(actions))]
+    return greedy(view, actions, seed)
+
+
 LEAF_SCALE = 8.0
 """The lead (in points) a leaf of the hard search counts as about three quarters of a win."""
 
@@ -368,4 +381,4 @@ SEARCH = SearchSpec(evaluate=leaf_value, horizon=4, margin=LEAF_SCALE)
 score lead together."""
 
 
-__all__ = ["SEARCH", "Play", "choose", "evaluate", "greedy", "leaf_value"]
+__all__ = ["SEARCH", "Play", "choose", "easy", "evaluate", "greedy", "leaf_value"]

@@ -53,7 +53,7 @@ from games.core import Event, Game, GameInfo, OptionSpec, Outcome, View
 from games.dragonfront import cards as C
 from games.dragonfront import rules
 from games.dragonfront.actions import Action, decode
-from games.dragonfront.ai import SEARCH, choose
+from games.dragonfront.ai import SEARCH, choose, easy
 from games.dragonfront.context import Ctx
 from games.dragonfront.labels import label
 from games.dragonfront.state import MAX_TURNS, TURN_ACTION_CAP, DFState, DFTermination
@@ -161,6 +161,7 @@ class DragonFront(Game[DFState, Action]):
 
 
 GAME = DragonFront()
-ENTRY = GameEntry(game=GAME, ai=choose, renderer="renderers.dragonfront", search=SEARCH)
+ENTRY = GameEntry(game=GAME, ai=choose, renderer="renderers.dragonfront", easy=easy,
+                  search=SEARCH)
 
 __all__ = ["ENTRY", "GAME", "DFTermination", "DragonFront"]

@@ -158,6 +158,12 @@ def greedy(view: View, actions: Sequence[Action], seed: int) -> Action:
     return actions[-1]
 
 
+def easy(view: View, actions: Sequence[Action], seed: int) -> Action:
+    """The easy player, for beginners: the greedy baseline (`greedy`: the dearest card it can
+    play, every unit activated, then the end of the turn)."""
+    return greedy(view, actions, seed)
+
+
 LEAF_SCALE = 20.0
 """The evaluation lead a leaf of the hard search counts as about three quarters of a win."""
 

@@ -52,7 +52,7 @@ from games.core import Event, Game, GameInfo, OptionSpec, Outcome, Termination, 
 from games.drakones import actions as A
 from games.drakones import labels, rules
 from games.drakones import view as board
-from games.drakones.ai import SEARCH, choose
+from games.drakones.ai import SEARCH, choose, easy
 from games.drakones.state import State
 from games.registry import GameEntry
 
@@ -163,6 +163,7 @@ class Drakones(Game[State, A.Action]):
 
 
 GAME = Drakones()
-ENTRY = GameEntry(game=GAME, ai=choose, renderer="renderers.drakones", search=SEARCH)
+ENTRY = GameEntry(game=GAME, ai=choose, renderer="renderers.drakones", easy=easy,
+                  search=SEARCH)
 
 __all__ = ["ENTRY", "GAME", "Drakones", "DrakonesTermination"]

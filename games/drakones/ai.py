@@ -16,7 +16,7 @@ from math import tanh
 
 from games.core import View, header
 from games.drakones import actions as A
-from games.drakones import rules
+from games.drakones import greedy, rules
 from games.drakones.cards import CARDS, WEAPON_HITS
 from games.drakones.state import Player, Slot, State
 from games.rng import Rng
@@ -207,6 +207,12 @@ def _value_after(base: State, me: int, action: A.Action) -> float:
             rules.perform(after, me, attack, rules.Turn(after))
             value = max(value, evaluate(after, me) - 0.1)
     return value
+
+
+def easy(view: View, actions: Sequence[A.Action], seed: int) -> A.Action:
+    """The easy player, for beginners: the greedy baseline of `games.drakones.greedy` (attack when
+    it can, else play the cheapest useful card, else end the turn)."""
+    return greedy.choose(view, actions, seed)
 
 
 LEAF_SCALE = 40.0
