@@ -95,6 +95,9 @@ class SearchSpec:
     """Sweeps before any candidate may be dropped."""
     keep: float = 1.0
     """Standard errors of paired lead another action needs over the normal choice to replace it."""
+    prior: float = 0.05
+    """A prior sum of squared paired differences, so that a few equal differences never look
+    certain (in squared value units: 0.05 is one sample off by about 0.22)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,7 +304,8 @@ class Search(Generic[S, A]):
         for i in active:
             if i != leader:
                 diffs = _paired(arms[leader], arms[i])
-                if len(diffs) >= self.spec.min_sweeps and _leads(diffs, self.spec.z):
+                if len(diffs) >= self.spec.min_sweeps and \
+                        _leads(diffs, self.spec.z, self.spec.prior):
                     arms[i].dropped = True
                     continue
             keep.append(i)
@@ -314,7 +318,7 @@ class Search(Generic[S, A]):
         best = max(active, key=lambda i: (_mean(list(arms[i].values.values())), i == normal_at,
                                           -i))
         if best != normal_at and not arms[normal_at].dropped and \
-                not _leads(_paired(arms[best], arms[normal_at]), self.spec.keep):
+                not _leads(_paired(arms[best], arms[normal_at]), self.spec.keep, self.spec.prior):
             return arms[normal_at].action
         return arms[best].action
 
@@ -328,15 +332,15 @@ def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-def _leads(diffs: Sequence[float], z: float) -> bool:
-    """Tells whether paired differences lead by more than z standard errors (a small prior
-    variance keeps a few equal differences from looking certain)."""
+def _leads(diffs: Sequence[float], z: float, prior: float) -> bool:
+    """Tells whether paired differences lead by more than z standard errors (the prior sum of
+    squares keeps a few equal differences from looking certain)."""
     n = len(diffs)
     if n == 0:
         return False
     m = sum(diffs) / n
     ss = sum((d - m) ** 2 for d in diffs)
-    return m > 1e-9 and m > z * math.sqrt((ss + 0.5) / (n * n))
+    return m > 1e-9 and m > z * math.sqrt((ss + prior) / (n * n))
 
 
 def _paired(a: _Arm[Any], b: _Arm[Any]) -> list[float]:
