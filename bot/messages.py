@@ -40,6 +40,8 @@ class Verb(StrEnum):
     """Ask for another game with the same seats and options; it starts once every person asked."""
     NEXT = "next"
     """Start the next game of a series."""
+    LANGUAGE = "language"
+    """Set the table's language: args[0] is a language code ("de", "en")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +60,10 @@ class Command:
     args: tuple[str, ...] = ()
     version: int | None = None
     stamp: str | None = None
+    locale: str | None = None
+    """The user's locale ("de", "en-US"): private replies are in its language."""
+    guild_locale: str | None = None
+    """The guild's (server's) locale: a table's language unless /language or lang= set one."""
 
 
 class ReplyKind(StrEnum):

@@ -79,6 +79,14 @@ def join_texts(items: Iterable[str], sep: str = ", ") -> Text:
     return Text._make(template, fields, None, None, VERBATIM)
 
 
+def and_list(items: Iterable[str]) -> str:
+    """Returns "A", "A and B", "A and B and C" (each "and" translated)."""
+    parts = list(items)
+    if len(parts) <= 1:
+        return "".join(parts)
+    return Text("{first} and {last}", first=and_list(parts[:-1]), last=parts[-1])
+
+
 Translate = Callable[[str], str]
 """Turns a text into the reader's language (the identity gives English)."""
 

@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 
 from games.core import View, header
 from games.drachenherz.view import result_text
+from games.text import Translate, english
 from renderers.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -216,7 +217,7 @@ def _status(view: View, names: Sequence[str]) -> str:
     return text
 
 
-def render_board(view: View, *, names: Sequence[str]) -> bytes:
+def render_board(view: View, *, names: Sequence[str], tr: Translate = english) -> bytes:
     """Draws the board as a PNG from any seat's view."""
     return to_png(_draw_board(view, names))
 
@@ -367,7 +368,8 @@ def _base_p() -> Image.Image:
     return PAL.map(_base_board())
 
 
-def render_hand(view: View, *, names: Sequence[str]) -> bytes | None:
+def render_hand(view: View, *, names: Sequence[str],
+                tr: Translate = english) -> bytes | None:
     """Draws the viewer's hand as a PNG; None for a spectator."""
     hand = view.get("hand")
     seat = header(view)["seat"]

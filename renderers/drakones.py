@@ -15,6 +15,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.core import View, ViewHeader, header
+from games.text import Translate, english
 from renderers.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -468,7 +469,7 @@ def _static_layer() -> Image.Image:
     return image
 
 
-def render_board(view: View, *, names: Sequence[str]) -> bytes:
+def render_board(view: View, *, names: Sequence[str], tr: Translate = english) -> bytes:
     """Returns the public board as PNG bytes (both sides, bases, turn and recent events)."""
     head = header(view)
     bottom_seat = head["seat"] if head["seat"] is not None else 0
@@ -496,7 +497,8 @@ HAND_W = 132
 HAND_H = 150
 
 
-def render_hand(view: View, *, names: Sequence[str]) -> bytes | None:
+def render_hand(view: View, *, names: Sequence[str],
+                tr: Translate = english) -> bytes | None:
     """Returns the viewer's hand (and what Spy showed) as PNG bytes; None for spectators."""
     hand = view.get("hand")
     seat = header(view)["seat"]

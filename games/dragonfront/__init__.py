@@ -64,6 +64,7 @@ from games.dragonfront.view import sample_hidden, shuffle_hidden
 from games.dragonfront.view import text as board_text
 from games.dragonfront.view import view as seat_view
 from games.registry import GameEntry
+from games.text import Text, Translate, english
 
 
 class DragonFront(Game[DFState, Action]):
@@ -77,12 +78,12 @@ class DragonFront(Game[DFState, Action]):
         max_actions=TURN_ACTION_CAP * MAX_TURNS + 200,
         score_min=0,
         score_max=rules.WIN_SCORE,
-        summary=("Two armies clash on a 4x4 grid. Earn mana each turn (1 plus your units in your "
+        summary=Text("Two armies clash on a 4x4 grid. Earn mana each turn (1 plus your units in your "
                  "Spawn Row), deploy units, forts and spells, and activate units to march down their "
                  "lane and fight. Bank mana to call your champion early. Bring the enemy Stronghold "
                  "from 15 to 0 to win."),
         options=(OptionSpec("faction", ("random", *[f.lower() for f in C.FACTIONS]), "random",
-                            "Your faction's base deck.", per_seat=True),),
+                            Text("Your faction's base deck."), per_seat=True),),
         aliases=("df", "dragon front"),
         turn_seconds=180,
     )
@@ -141,8 +142,8 @@ class DragonFront(Game[DFState, Action]):
     def _view(self, state: DFState, seat: int | None) -> View:
         return seat_view(state, seat)
 
-    def text(self, view: View, names: Sequence[str]) -> str:
-        return board_text(view, names)
+    def text(self, view: View, names: Sequence[str], tr: Translate = english) -> str:
+        return board_text(view, names, tr)
 
     def to_json(self, state: DFState) -> dict[str, Any]:
         return state_to_json(state)

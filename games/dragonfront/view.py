@@ -14,6 +14,7 @@ from games.dragonfront.rules import mana_income
 from games.dragonfront.state import DFState, Fort, Player, Unit, copy
 from games.dragonfront.stats import has, health, max_health, power
 from games.rng import Rng
+from games.text import Translate, english
 
 TRAIT_LABELS = ("FLIGHT", "RANGE", "SPRINT", "RUSH", "ARMOR", "STEALTH", "SWIFT", "BLIGHT", "STUN",
                 "DEATHBLOW", "BREACH", "BERSERK", "UNION", "CATAPULT", "SHIFT", "PUSH", "STEELWARD",
@@ -75,7 +76,7 @@ def card_view(st: DFState, seat: int, cid: str) -> dict[str, Any]:
             "text": c["text"], "playable": C.is_supported(cid)}
 
 
-def text(v: View, names: Sequence[str]) -> str:
+def text(v: View, names: Sequence[str], tr: Translate = english) -> str:
     """Returns the board as text from the viewer's side (own Spawn Row at the bottom)."""
     seat = header(v)["seat"]
     me = seat if seat is not None else 0

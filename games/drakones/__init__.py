@@ -55,6 +55,7 @@ from games.drakones import view as board
 from games.drakones.ai import SEARCH, choose, easy
 from games.drakones.state import State
 from games.registry import GameEntry
+from games.text import Text, Translate, english
 
 INFO = GameInfo(
     name="drakones",
@@ -64,7 +65,7 @@ INFO = GameInfo(
     max_actions=rules.MAX_TURNS * rules.MAX_TURN_ACTIONS,
     score_min=0,
     score_max=1,
-    summary=(
+    summary=Text(
         "Two armies of dragons, horsemen and foot soldiers face off across six spaces each. "
         "Play three cards a turn (units, towers, walls and spells), attack for free by the "
         "sword-pike-bow table, hide behind walls and ignite the bolt to strike at once. After four "
@@ -73,7 +74,7 @@ INFO = GameInfo(
     ),
     options=(
         OptionSpec("strike_back", ("on", "off"), "on",
-                   "Attacked units that can hit their attacker strike back."),
+                   Text("Attacked units that can hit their attacker strike back.")),
     ),
     aliases=("drakon",),
     turn_seconds=300,
@@ -158,8 +159,8 @@ class Drakones(Game[State, A.Action]):
     def sample_hidden(self, state: State, seat: int, seed: int) -> State:
         return board.sample_hidden(state, seat, seed)
 
-    def text(self, view: View, names: Sequence[str]) -> str:
-        return board.text(view, names)
+    def text(self, view: View, names: Sequence[str], tr: Translate = english) -> str:
+        return board.text(view, names, tr)
 
 
 GAME = Drakones()

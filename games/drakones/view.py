@@ -16,6 +16,7 @@ from games.drakones import rules
 from games.drakones.cards import CARDS, COLOURS, DECKS
 from games.drakones.state import Checkpoint, Player, Slot, State
 from games.rng import Rng
+from games.text import Translate, english
 
 CardView = dict[str, Any]
 """One card on a side as the view shows it (JSON-ready)."""
@@ -146,7 +147,7 @@ def _cell(i: int, c: CardView | None) -> str:
     return f"{i + 1}:{CARDS[c['card']].title}{flags}"
 
 
-def text(board: View, names: Sequence[str]) -> str:
+def text(board: View, names: Sequence[str], tr: Translate = english) -> str:
     """Returns a few lines for the console and logs: bases, sides, whose turn, hand, last events."""
     def name(s: int) -> str:
         return names[s] if s < len(names) else f"Player {s + 1}"

@@ -10,6 +10,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from games.text import Text, term
+
 DATA = Path(__file__).resolve().parent.parent.parent / "data" / "rivalwing"
 
 SIDES = ("F", "L", "R", "B")
@@ -17,6 +19,8 @@ SIDES = ("F", "L", "R", "B")
 LOCATIONS = ("F", "L", "R", "B", "W", "C")
 LOC_NAME = {"F": "Front", "L": "Left", "R": "Right", "B": "Rear", "W": "Wings", "C": "Core"}
 NAME_LOC = {v: k for k, v in LOC_NAME.items()}
+CONTEXT = "rivalwing"
+"""The catalog context of card, mat, side and weapon names (see babel.cfg)."""
 MARKER = -1
 """The card id of an Extra Damage Marker entry (bonus hits, Core Hit, Armageddon)."""
 
@@ -49,6 +53,16 @@ SPECIALS = frozenset(c for c, k in KINDS.items() if k["category"] == "special")
 BREATHS = frozenset(c for c, k in KINDS.items() if k["category"] == "breath")
 SIDE_HITS = frozenset(c for c, k in KINDS.items() if k["category"] == "melee" and "side" in k)
 ELEMENT_CARD = {"Acid": "br.acid", "Chaos": "br.chaos", "Ice": "br.ice", "Lightning": "br.light"}
+
+
+def rw_term(english: str) -> Text:
+    """Returns a RivalWing name (a card, a mat, a side, a weapon, an element) to translate."""
+    return term(CONTEXT, english)
+
+
+def mat_name(mat: str) -> Text:
+    """Returns a dragon mat's name to translate ("Black Dragon")."""
+    return rw_term(MATS[mat]["name"])
 
 
 KIND_OF = DECK_KINDS * 2
