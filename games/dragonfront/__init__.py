@@ -33,6 +33,15 @@ Choices where the seed and the rulings are silent (each has a test):
 - Light Chaos Magic on a Golem rolls twice; a keyword rolled twice is granted once (no stacking).
 - Terraform Machine entering a fort's tile destroys the fort but does not bless the tile (it had a
   fort when the unit entered); it blesses fort-free tiles it moves onto later.
+- A timed bonus ("until the end of the turn", "until your next turn", "for its next action")
+  is taken back at that moment; health taken back forgives the damage it soaked, so losing it
+  never kills (Holding the Line, Fury). Blaze of Glory's unit dies at that turn's end.
+- A unit played this turn may act once anything grants it RUSH (Hollow Pathfinders' aura).
+- "Random" spaces, cards and gifts come from the game's seeded RNG; a spell's "ally units" in a
+  granted ability are the granted unit's own side (Binding); "their spawn row" is the pushed
+  unit's owner's (New Path); Netherworld Traversal jumps two rows over anything in front when
+  the landing space is free; Big Bertha is never stunned by firing and fires while STUNNED; the
+  "1/1 Mercenary" of Merc Platoon is Merc Opportunists.
 - Score: the winner scores 15; otherwise 15 minus the enemy Stronghold's health (0-15).
 - Both Strongholds at 0 at once is a draw: the end waits until the outermost resolution is done
   (an ability's effect list with what it sets off, one attack, a batch of deaths, BERSERK's hits);

@@ -129,4 +129,4 @@ def _where_ok(w: str) -> bool:
         return True
     if w.isdigit():
         return int(w) < 16
-    return len(w) > 1 and w[0] in "ufLR" and w[1:].isdigit()
+    return len(w) > 1 and w[0] in "ufLRS" and w[1:].isdigit()

@@ -32,7 +32,8 @@ from games.dragonfront.damage import (
 from games.dragonfront.movement import enter, free_for, nudge
 from games.dragonfront.state import DFState, Fort, Place, Target, Unit
 from games.dragonfront.stats import has, health, max_health, power
-from games.dragonfront.triggers import trigger
+from games.dragonfront.timed import expire
+from games.dragonfront.triggers import reveal, trigger
 
 Aim = tuple[Target, int]
 """Something a unit would attack (a unit, a wall or ("sh", seat)) and how many rows away."""
@@ -70,7 +71,8 @@ def plan(st: DFState, u: Unit, seen_by: int | None) -> Plan | None:
 
 def can_activate(st: DFState, u: Unit) -> bool:
     """Tells whether a unit may be activated now."""
-    return not u["acted"] and not u["sick"] and not u["stun"] and plan(st, u, u["owner"]) is not None
+    return not u["acted"] and (not u["sick"] or bool(has(st, u, "RUSH"))) \
+        and (not u["stun"] or bool(u["kw"].get("STUNPROOF"))) and plan(st, u, u["owner"]) is not None
 
 
 def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *,
@@ -137,6 +139,13 @@ def activate(st: DFState, u: Unit, ctx: Ctx) -> None:
     trigger(st, u, "action", ctx)
     if u not in st.units or st.result is not None:
         return
+    _act(st, u, ctx)
+    if "until" in u:
+        expire(st, u["owner"], "action", only=u)
+
+
+def _act(st: DFState, u: Unit, ctx: Ctx) -> None:
+    """What an activated unit does once its ACTION effects ran."""
     with still(st):
         real = plan(st, u, u["owner"])  # hidden enemies are found only by stepping into them
     if real is None:
@@ -145,7 +154,7 @@ def activate(st: DFState, u: Unit, ctx: Ctx) -> None:
         tgt, d = real["targets"][0]
         say(ctx, f"{C.name(u['card'])} fires down its lane.")
         strike(st, u, tgt, d, ctx, catapult=True)
-        if u in st.units:
+        if u in st.units and not u["kw"].get("STUNPROOF"):
             u["stun"] = 1
         return
     if real["kind"] == "attack":
@@ -168,7 +177,7 @@ def _step(st: DFState, u: Unit, ctx: Ctx) -> bool:
     hidden = [x for s in nxt if (x := unit_at(st, s)) is not None and x is not u
               and x["hidden"] and x["owner"] != u["owner"]]
     if hidden:
-        hidden[0]["hidden"] = False
+        reveal(st, hidden[0], ctx)
         say(ctx, f"A hidden {C.name(hidden[0]['card'])} blocks the way.")
         strike(st, u, hidden[0], 1, ctx)
         return False
@@ -206,7 +215,7 @@ def strike(st: DFState, att: Unit, tgt: Target, dist: int, ctx: Ctx, *,
     """Resolves one attack: SWIFT first, else simultaneous; RANGE attackers take damage back only
     from RANGE defenders; DEATHBLOW, PUSH and deaths follow. One resolution: Strongholds falling
     in it (through its triggers) fall at once."""
-    att["hidden"] = False
+    reveal(st, att, ctx)
     with resolution(st):
         if isinstance(tgt, tuple):
             _strike_stronghold(st, att, tgt, ctx, catapult=catapult)
@@ -237,7 +246,7 @@ def _strike_fort(st: DFState, att: Unit, tgt: Fort, ctx: Ctx) -> None:
 
 def _fight(st: DFState, att: Unit, tgt: Unit, dist: int, ctx: Ctx, *, catapult: bool) -> None:
     """A unit attacks a unit: the exchange, death blows, PUSH, then the fight's triggers."""
-    tgt["hidden"] = False
+    reveal(st, tgt, ctx)
     say(ctx, f"{C.name(att['card'])} attacks {C.name(tgt['card'])}.")
     _exchange(st, att, tgt, dist, ctx, catapult=catapult)
     if tgt in st.units and health(st, tgt) <= 0 and has(st, tgt, "DEATHBLOW") and att in st.units:

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from games.dragonfront import cards as C
-from games.dragonfront import resources, triggers
+from games.dragonfront import records, resources, triggers
 from games.dragonfront.board import (
     find_fort,
     is_wall,
@@ -24,6 +24,7 @@ from games.dragonfront.conditions import check
 from games.dragonfront.context import Ctx, say, say_about
 from games.dragonfront.state import STRONGHOLD, DFState, DFTermination, Fort, Target, Unit
 from games.dragonfront.stats import has, health
+from games.dragonfront.timed import guarded
 
 Source = Unit | Fort | None
 """What deals damage: a unit (its hits set off SIPHON, BLIGHT, ...), a fort, or None (a spell,
@@ -50,6 +51,10 @@ def damage_unit(st: DFState, u: Unit, n: int, ctx: Ctx, *, source: Source,
         return 0
     if source is not None and "pw" not in source and u["kw"].get("FORTPROOF"):
         return 0
+    if "ward" in u or "mettle" in u:
+        n = guarded(u, n, health(st, u))
+        if n <= 0:
+            return 0
     u["dmg"] += n
     u["hurt"] = True
     if source is not None and "pw" in source:
@@ -93,7 +98,7 @@ def damage_fort(st: DFState, f: Fort, n: int, ctx: Ctx, *, source: Source) -> in
 
 def damage_stronghold(st: DFState, seat: int, n: int, ctx: Ctx, *, source: Source) -> int:
     """Damages a Stronghold; a guarding unit in that seat's Spawn Row takes it instead."""
-    if n <= 0:
+    if n <= 0 or st.players[seat].get("fortified"):
         return 0
     for g in st.units:
         if g["owner"] == seat and g["kw"].get("GUARD") \
@@ -197,6 +202,7 @@ def _on_death(st: DFState, u: Unit, ctx: Ctx, fallen: dict[int, Unit]) -> None:
     owner = u["owner"]
     u.pop("hurt", None)
     say(ctx, f"{C.name(u['card'])} of {{p{owner}}} is destroyed.")
+    records.note_death(st, u)
     triggers.unit_died(st, u, ctx, fallen)
     if u["champ"]:
         st.players[owner]["champ_dead"] = True

@@ -520,3 +520,6 @@ OPS: dict[str, Op] = {
     "pick": _pick,
 }
 """Every effect operation by name: the one place to add one."""
+
+# Families of operations kept in modules of their own register themselves in OPS on import.
+from games.dragonfront import effects_board, effects_timed, vocabulary_more  # noqa: E402,F401

@@ -117,4 +117,6 @@ def _where_name(st: DFState, where: str, seat: int) -> str:
     n = int(where[1:])
     if where[0] == "L":
         return f"Lane {'ABCD'[n if seat == 0 else 3 - n]}"
+    if where[0] == "S":
+        return space_name(n, seat)
     return f"Row {(n if seat == 0 else 3 - n) + 1}"

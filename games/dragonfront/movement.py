@@ -97,7 +97,7 @@ def slide(st: DFState, u: Unit, d: int, ctx: Ctx) -> None:
     new = [s + d for s in u["sp"]]
     blocker = next((x for s in new if (x := unit_at(st, s)) is not None and x is not u), None)
     if blocker is not None:
-        blocker["hidden"] = False
+        triggers.reveal(st, blocker, ctx)
         say(ctx, f"A hidden {C.name(blocker['card'])} is revealed.")
         return
     enter(st, u, new, ctx)

@@ -26,7 +26,8 @@ from games.dragonfront.damage import resolve_deaths
 from games.dragonfront.effects import run_effects
 from games.dragonfront.movement import free_for
 from games.dragonfront.state import STRONGHOLD, DFState, Fort, Target, Unit
-from games.dragonfront.triggers import arrived, trigger
+from games.dragonfront.stats import has, power
+from games.dragonfront.triggers import arrived, reveal, trigger
 
 # -- costs -----------------------------------------------------------------------------------
 
@@ -116,6 +117,10 @@ _PLACE_TARGETS: dict[str, Callable[[DFState, int], list[str]]] = {
     "lane": lambda st, seat: [f"L{c}" for c in range(4)],
     "front_row": lambda st, seat: ["R1", "R2"],
     "row": lambda st, seat: [f"R{r}" for r in range(4)],
+    "fort_unoccupied": lambda st, seat: [f"f{f['id']}" for f in st.forts
+                                         if unit_at(st, f["sp"]) is None],
+    "open_front_space": lambda st, seat: [f"S{sp}" for sp in fort_spaces(st, seat)
+                                          if unit_at(st, sp) is None],
 }
 """Spell target kinds that name no unit: forts, lanes, rows, or nothing ("-")."""
 
@@ -134,6 +139,8 @@ _UNIT_TARGETS: dict[str, _UnitTest] = {
     "enemy_nongiant": lambda u, seat: u["owner"] != seat and not u["giant"],
     "enemy_nonchamp_home": lambda u, seat: u["owner"] != seat and not u["champ"]
     and in_territory(seat, row_of(u["sp"][0])),
+    "ally_nongiant_spawn": lambda u, seat: u["owner"] == seat and not u["giant"]
+    and row_of(u["sp"][0]) == spawn_row(seat),
 }
 """Spell target kinds that name a unit, by the test a unit must pass ("unit": any unit;
 "race:<RACE>": a unit of that race)."""
@@ -149,12 +156,21 @@ def _unit_test(kind: str) -> _UnitTest:
     return lambda u, seat: True
 
 
+_STATE_TARGETS: dict[str, Callable[[DFState, Unit, int], bool]] = {
+    "enemy_pw2": lambda st, u, seat: u["owner"] != seat and power(st, u) <= 2,
+    "nonchamp_ground_pw5": lambda st, u, seat: not u["champ"] and not has(st, u, "FLIGHT")
+    and power(st, u) >= 5,
+}
+"""Spell target kinds whose test reads the unit's stats now (auras included)."""
+
+
 def spell_targets(st: DFState, seat: int, kind: str) -> list[str]:
     """Lists a spell's legal target codes for `seat` (hidden enemies and STEELWARD units excluded)."""
     places = _PLACE_TARGETS.get(kind)
     if places is not None:
         return places(st, seat)
-    test = _unit_test(kind)
+    by_state = _STATE_TARGETS.get(kind)
+    test = _unit_test(kind) if by_state is None else (lambda u, seat: by_state(st, u, seat))
     return [f"u{u['id']}" for u in st.units
             if not (u["hidden"] and u["owner"] != seat or u["kw"].get("STEELWARD"))
             and test(u, seat)]
@@ -197,6 +213,8 @@ def target_of(st: DFState, where: str) -> Target | None:
         return find_fort(st, int(where[1:]))
     if where[0] == "L":
         return ("lane", int(where[1:]))
+    if where[0] == "S":
+        return ("space", int(where[1:]))
     return ("row", int(where[1:]))
 
 
@@ -213,7 +231,7 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
     if c["type"] in ("unit", "champion"):
         blockers = [x for s in spaces if (x := unit_at(st, s)) is not None]
         if blockers:
-            blockers[0]["hidden"] = False
+            reveal(st, blockers[0], ctx)
             say(ctx, f"A hidden {C.name(blockers[0]['card'])} of {{p{blockers[0]['owner']}}} "
                      "holds that space.")
             return

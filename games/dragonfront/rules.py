@@ -27,6 +27,7 @@ from games.dragonfront.context import Ctx, say, say_about
 from games.dragonfront.damage import check_end, damage_unit, resolve_deaths
 from games.dragonfront.movement import can_slide, slide
 from games.dragonfront.play import card_cost, champion_cost, play, plays
+from games.dragonfront.records import note_discard
 from games.dragonfront.resources import draw, gain_mana
 from games.dragonfront.state import (
     MAX_TURNS,
@@ -37,6 +38,7 @@ from games.dragonfront.state import (
     Player,
 )
 from games.dragonfront.stats import has
+from games.dragonfront.timed import expire
 from games.dragonfront.triggers import discarded, trigger
 from games.rng import Rng
 
@@ -147,6 +149,7 @@ def start_turn(st: DFState, ctx: Ctx) -> None:
             u["acted"] = u["shifted"] = u["sick"] = False
             if u["stun"] == 1:
                 u["stun"] = 2
+    expire(st, seat, "start")
     gain_mana(st, seat, mana_income(st, seat))
     draw(st, seat, ctx)
     for u in [u for u in st.units if u["owner"] == seat and u["poison"]]:
@@ -168,6 +171,7 @@ def end_turn(st: DFState, ctx: Ctx) -> None:
         regen = has(st, u, "REGEN")
         if regen and u in st.units:
             u["dmg"] = max(0, u["dmg"] - regen)
+    expire(st, seat, "end")
     for u in st.units:
         u["eotpw"] = None
         u.pop("tmp", None)
@@ -347,5 +351,6 @@ def _discard(st: DFState, seat: int, cid: str, ctx: Ctx) -> None:
     p["discarded"] = True
     gain_mana(st, seat, 1)
     say(ctx, f"{{p{seat}}} discards {C.name(cid)} for 1 mana.")
+    note_discard(st, seat, cid)
     discarded(st, seat, cid, ctx)
     resolve_deaths(st, ctx)

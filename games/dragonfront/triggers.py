@@ -192,6 +192,14 @@ def nudged(st: DFState, u: Unit, ctx: Ctx) -> None:
                                                      events=ctx.events))
 
 
+def reveal(st: DFState, u: Unit, ctx: Ctx) -> None:
+    """A hidden unit is revealed: its "revealed" abilities run."""
+    if not u["hidden"]:
+        return
+    u["hidden"] = False
+    trigger(st, u, "revealed", ctx)
+
+
 # -- cards -----------------------------------------------------------------------------------
 
 

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tools.dragonfront import encodings_more
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 SOURCE = ROOT.parent / "shared" / "dragonfront" / "AllCards.json"
 OUT_DIR = ROOT / "data" / "dragonfront"
@@ -570,6 +572,7 @@ _SPECIAL_SPELLS: dict[str, dict[str, Any]] = {
         "target": "unit", "do": [{"op": "damage", "to": "target", "n": 3},
                                  {"op": "heal", "to": "own_sh", "n": "dealt"}]},
 }
+_SPECIAL_SPELLS.update(encodings_more.SPELLS)
 _CHAOS = [[{"op": "grant", "to": "target", "kw": {"ARMOR": 1}}],
           [{"op": "grant", "to": "target", "kw": {"REGEN": 1}}],
           [{"op": "grant", "to": "target", "kw": {"DEATHBLOW": 1}}]]
@@ -850,6 +853,8 @@ def parse_card(raw: dict[str, Any], by_name: dict[str, str]) -> dict[str, Any]:
     out: dict[str, Any] = {"kw": {}, "abilities": []}
     if text in ("N/A", ""):
         return out
+    if text in encodings_more.CARDS:
+        return json.loads(json.dumps(encodings_more.CARDS[text]))
     rules = _sentence_rules()
     rest = text
     while rest:
