@@ -42,6 +42,13 @@ Choices where the seed and the rulings are silent (each has a test):
   unit's owner's (New Path); Netherworld Traversal jumps two rows over anything in front when
   the landing space is free; Big Bertha is never stunned by firing and fires while STUNNED; the
   "1/1 Mercenary" of Merc Platoon is Merc Opportunists.
+- Watching pieces: "spell damage" is damage with no unit or fort behind it, poison excepted
+  (Inferno Totem); an enemy "generates mana in this lane" by standing, seen, in its Spawn Row at
+  its turn's start (Ether Stream Tap); Wall of Fire burns an adjacent attacker even when the hit
+  breaks it; Machine Gun Nest stops the attack a unit would make after moving into its row;
+  Rainbow Mists sets the power of an enemy unit standing on it to 1; Tor the Relentless and
+  Primordial Force count the other Slags / Golems; an aura or static BREACH (Tor, Fire Heralds)
+  also lets the card be deployed from hand with BREACH; Amon Dusk's killers hide again.
 - Score: the winner scores 15; otherwise 15 minus the enemy Stronghold's health (0-15).
 - Both Strongholds at 0 at once is a draw: the end waits until the outermost resolution is done
   (an ability's effect list with what it sets off, one attack, a batch of deaths, BERSERK's hits);

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from games.dragonfront import cards as C
+from games.dragonfront import triggers_more
 from games.dragonfront.board import (
     enemy_row,
     fort_at,
@@ -137,6 +138,7 @@ def activate(st: DFState, u: Unit, ctx: Ctx) -> None:
     """Activates a unit: ACTION effects, then it fires (CATAPULT), attacks, or moves (SPRINT: two)."""
     u["acted"] = True
     trigger(st, u, "action", ctx)
+    triggers_more.activated(st, u, ctx)
     if u not in st.units or st.result is not None:
         return
     _act(st, u, ctx)
@@ -190,9 +192,21 @@ def _step(st: DFState, u: Unit, ctx: Ctx) -> bool:
         return False
     after = [t for s in u["sp"]
              if (t := _scan(st, u, lane_of(s), u["owner"], after_move=True)) is not None]
-    if not after:
+    if not after or (st.forts and _pinned(st, u)):
         return True
     _charge(st, u, after, ctx)
+    return False
+
+
+def _pinned(st: DFState, u: Unit) -> bool:
+    """Tells whether an enemy NEST fort in the row a unit moved into, held by a ground unit of
+    the fort's owner, stops it from attacking after the move."""
+    rows = {row_of(s) for s in u["sp"]}
+    for f in st.forts:
+        if f["kw"].get("NEST") and f["owner"] != u["owner"] and row_of(f["sp"]) in rows:
+            o = unit_at(st, f["sp"])
+            if o is not None and o["owner"] == f["owner"] and not o["kw"].get("FLIGHT"):
+                return True
     return False
 
 
@@ -220,7 +234,7 @@ def strike(st: DFState, att: Unit, tgt: Target, dist: int, ctx: Ctx, *,
         if isinstance(tgt, tuple):
             _strike_stronghold(st, att, tgt, ctx, catapult=catapult)
         elif "pw" not in tgt:
-            _strike_fort(st, att, tgt, ctx)
+            _strike_fort(st, att, tgt, dist, ctx)
         else:
             _fight(st, att, tgt, dist, ctx, catapult=catapult)
 
@@ -236,9 +250,10 @@ def _strike_stronghold(st: DFState, att: Unit, tgt: Place, ctx: Ctx, *, catapult
     resolve_deaths(st, ctx)
 
 
-def _strike_fort(st: DFState, att: Unit, tgt: Fort, ctx: Ctx) -> None:
+def _strike_fort(st: DFState, att: Unit, tgt: Fort, dist: int, ctx: Ctx) -> None:
     say(ctx, f"{C.name(att['card'])} hits {C.name(tgt['card'])}.")
     damage_fort(st, tgt, power(st, att), ctx, source=att)
+    triggers_more.struck(st, tgt, att, dist, ctx)
     resolve_deaths(st, ctx)
     trigger(st, att, "attacked", ctx)
     resolve_deaths(st, ctx)

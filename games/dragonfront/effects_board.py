@@ -144,6 +144,13 @@ def _summon_random(st: DFState, e: Effect, ctx: Ctx) -> None:
         place_unit(st, new_unit(st, e["card"], ctx.owner, [st.rng.choice(spots)]))
 
 
+def _champ_bonus(st: DFState, e: Effect, ctx: Ctx) -> None:
+    """The owner's champion, still waiting on the Stronghold, will arrive with +pw/+hp more."""
+    bonus = st.players[ctx.owner].setdefault("champ_bonus", [0, 0])
+    bonus[0] += e.get("pw", 0)
+    bonus[1] += e.get("hp", 0)
+
+
 def _return_champion(st: DFState, e: Effect, ctx: Ctx) -> None:
     """DEATH of a champion: it goes back to its owner's Stronghold, to be called again."""
     v = ctx.victim
@@ -206,6 +213,7 @@ _OPS: dict[str, Op] = {
     "reveal": _reveal,
     "summon_random": _summon_random,
     "return_champion": _return_champion,
+    "champ_bonus": _champ_bonus,
     "damage_per_kill": _damage_per_kill,
     "mana_both": _mana_both,
     "owner_mana": _owner_mana,

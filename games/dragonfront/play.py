@@ -4,8 +4,10 @@ unit or the champion, building a fort, casting a spell)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from games.dragonfront import cards as C
+from games.dragonfront import triggers_more
 from games.dragonfront.actions import Play
 from games.dragonfront.board import (
     enemy_row,
@@ -21,6 +23,7 @@ from games.dragonfront.board import (
     spawn_row,
     unit_at,
 )
+from games.dragonfront.conditions import check
 from games.dragonfront.context import Ctx, say
 from games.dragonfront.damage import resolve_deaths
 from games.dragonfront.effects import run_effects
@@ -72,7 +75,7 @@ def unit_spaces(st: DFState, seat: int, cid: str) -> list[list[int]]:
     """Lists where a unit may be played: own Spawn Row (BREACH: any row but the enemy's Spawn Row);
     a GIANT takes two adjacent spaces of one row. Hidden enemies look empty."""
     c = C.card(cid)
-    breach = bool(c["kw"].get("BREACH"))
+    breach = bool(c["kw"].get("BREACH")) or _granted_breach(st, seat, cid)
     width = 2 if c["giant"] else 1
     memo = st.__dict__.get("_listing_memo")
     key = ("spaces", seat, breach, width)
@@ -89,6 +92,25 @@ def unit_spaces(st: DFState, seat: int, cid: str) -> list[list[int]]:
     if memo is not None:
         memo[key] = out
     return out
+
+
+@cache
+def _breach_givers() -> frozenset[str]:
+    """The cards with a static or aura granting BREACH."""
+    return frozenset(k for k, c in C.cards().items() for a in c["abilities"]
+                     if a["on"] in ("static", "aura") and "BREACH" in a.get("kw", {}))
+
+
+def _granted_breach(st: DFState, seat: int, cid: str) -> bool:
+    """Tells whether a card in hand has BREACH now: its own static (Fire Heralds while a
+    champion is in play) or an ally's aura reaching its kind (Tor the Relentless's Slags)."""
+    givers = _breach_givers()
+    sources = [a for a in C.card(cid)["abilities"] if a["on"] == "static"] if cid in givers else []
+    sources += [a for u in st.units if u["owner"] == seat and u["card"] in givers
+                for a in u["ab"] if a["on"] == "aura"]
+    probe = {"card": cid, "owner": seat, "sp": [], "kw": {}}
+    return any("BREACH" in a.get("kw", {}) and check(st, a.get("if"), probe, seat, None)
+               for a in sources)
 
 
 def fort_spaces(st: DFState, seat: int) -> list[int]:
@@ -250,6 +272,8 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
         spell = c["modes"][action.mode] if action.mode >= 0 else c
         run_effects(st, spell["do"], Ctx(owner=seat, target=target_of(st, action.where),
                                          events=ctx.events))
+        triggers_more.spell_cast(st, seat, ctx)
+        resolve_deaths(st, ctx)
 
 
 def _deploy(st: DFState, seat: int, action: Play, spaces: list[int], ctx: Ctx) -> None:
@@ -257,6 +281,10 @@ def _deploy(st: DFState, seat: int, action: Play, spaces: list[int], ctx: Ctx) -
     effects and what its arrival sets off elsewhere."""
     c = C.card(action.card)
     u = new_unit(st, action.card, seat, spaces)
+    bonus = st.players[seat].pop("champ_bonus", None) if u["champ"] else None
+    if bonus:
+        u["pw"] += bonus[0]
+        u["hp"] += bonus[1]
     u["hidden"] = bool(u["kw"].get("STEALTH"))
     u["sick"] = not u["kw"].get("RUSH")
     u["just_played"] = True

@@ -40,6 +40,7 @@ from games.dragonfront.state import (
 from games.dragonfront.stats import has
 from games.dragonfront.timed import expire
 from games.dragonfront.triggers import discarded, trigger
+from games.dragonfront.triggers_more import foe_income
 from games.rng import Rng
 
 OPENING_HAND = 4
@@ -151,9 +152,11 @@ def start_turn(st: DFState, ctx: Ctx) -> None:
                 u["stun"] = 2
     expire(st, seat, "start")
     gain_mana(st, seat, mana_income(st, seat))
+    foe_income(st, seat, ctx)
     draw(st, seat, ctx)
     for u in [u for u in st.units if u["owner"] == seat and u["poison"]]:
-        damage_unit(st, u, 1, ctx, source=None)
+        venom = sum(1 for f in st.forts if f["owner"] != seat and f["kw"].get("VENOM"))
+        damage_unit(st, u, 1 + venom, ctx, source=None, poison=True)
     resolve_deaths(st, ctx)
     for x in _own_pieces(st, seat):
         if st.result is None:

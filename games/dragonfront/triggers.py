@@ -9,7 +9,7 @@ the interpreter's (`effects`, `damage`, `movement`, `resources`) refer to each o
 from __future__ import annotations
 
 from games.dragonfront import cards as C
-from games.dragonfront import effects
+from games.dragonfront import effects, triggers_more
 from games.dragonfront.board import (
     find_unit,
     fort_at,
@@ -118,6 +118,7 @@ def _executed(st: DFState, u: Unit, base: int, ctx: Ctx, fallen: dict[int, Unit]
         if a["on"] == "execute":
             effects.run_effects(st, a["do"], Ctx(owner=k["owner"], me=k, victim=u,
                                                  victim_space=base, events=ctx.events))
+    triggers_more.ally_executed(st, k, ctx)
 
 
 def _died(st: DFState, u: Unit, ctx: Ctx) -> None:
@@ -169,6 +170,7 @@ def spring_traps(st: DFState, u: Unit, spaces: list[int], ctx: Ctx) -> None:
 def enemy_entered(st: DFState, u: Unit, ctx: Ctx) -> None:
     """A unit entered the enemy's territory: that seat's "enemy_enters" abilities."""
     foe = 1 - u["owner"]
+    triggers_more.ally_entered_enemy(st, u, ctx)
     for x in list(st.units):
         if x["owner"] == foe:
             for a in x["ab"]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from games.dragonfront import amounts, conditions, records, stats, targets
 from games.dragonfront import cards as C
+from games.dragonfront.board import spaces_of, spawn_row
 from games.dragonfront.context import Ctx
 from games.dragonfront.state import DFState, Target
 
@@ -39,7 +40,19 @@ def _allies_of_race(race: str) -> targets.Selector:
     return selector
 
 
+def _earning_foes_lane(st: DFState, ctx: Ctx) -> list[Target]:
+    """The enemy units that earn mana (seen, in their Spawn Row) in the ability's lanes."""
+    me = ctx.me
+    if me is None:
+        return []
+    lanes = {s % 4 for s in spaces_of(me)}
+    row = spawn_row(1 - ctx.owner)
+    return [u for u in st.units if u["owner"] != ctx.owner and not u["hidden"]
+            and any(s // 4 == row and s % 4 in lanes for s in u["sp"])]
+
+
 _SELECTORS: dict[str, targets.Selector] = {
+    "earning_foes_lane": _earning_foes_lane,
     "row_units": _row_units,
     "hidden_enemies": _hidden(True),
     "hidden_allies": _hidden(False),
@@ -63,6 +76,9 @@ def _is(st: DFState, cond: dict[str, Any], u: dict[str, Any] | None, owner: int,
 _CONDITIONS: dict[str, Any] = {
     "any_champion_in_play": lambda st, u, owner, ctx: any(x["champ"] for x in st.units),
     "has_fragments": lambda st, u, owner, ctx: u is not None and u.get("frags", 0) > 0,
+    "entrant_in_lane": lambda st, u, owner, ctx: u is not None and ctx is not None
+    and ctx.entrant is not None and bool({s % 4 for s in spaces_of(u)}
+                                         & {s % 4 for s in ctx.entrant["sp"]}),
 }
 
 # -- amounts ---------------------------------------------------------------------------------

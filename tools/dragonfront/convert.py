@@ -1151,8 +1151,12 @@ def _eff_text(e: dict[str, Any]) -> str:
 def _ability_text(a: dict[str, Any]) -> str:
     if a["on"] == "static":
         bits = [f"{a.get('pw', 0):+d}/{a.get('hp', 0):+d}" if a.get("pw") or a.get("hp") else ""]
-        bits += list(a.get("kw", {}))
-        return f"While {_cond_text(a['if'])}: " + " ".join(b for b in bits if b)
+        bits += list(a.get("kw", {})) + ([f"+{a['frags']} fragments"] if a.get("frags") else [])
+        bits += [f"per {a['per'].replace('_', ' ')}"] if a.get("per") else []
+        head = f"While {_cond_text(a['if'])}: " if a.get("if") else "Always: "
+        return head + " ".join(b for b in bits if b)
+    if a["on"] == "foe_aura":
+        return f"Enemy units on it have power {a['setpw']}"
     if a["on"] == "cost":
         return f"Your {a['kind']}s cost {abs(a['n'])} {'less' if a['n'] < 0 else 'more'}"
     if a["on"] == "aura" and a.get("respawn"):
@@ -1161,6 +1165,7 @@ def _ability_text(a: dict[str, Any]) -> str:
         bits = [f"{a.get('pw', 0):+d}/{a.get('hp', 0):+d}" if a.get("pw") or a.get("hp") else ""]
         bits += list(a.get("kw", {}))
         cond = f" when {_cond_text(a['if'])}" if a.get("if") else ""
+        cond += f" per {a['per'].replace('_', ' ')}" if a.get("per") else ""
         head = "While waiting on the Stronghold, " if a["on"] == "command" else ""
         return head + f"{a['who'].replace('_', ' ')} get " + " ".join(b for b in bits if b) + cond
     head = _ON_WORDS.get(a["on"], a["on"])

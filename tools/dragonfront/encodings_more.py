@@ -141,4 +141,60 @@ CARDS: dict[str, dict[str, Any]] = {
     "START OF TURN: While occupied by an ally unit, reveal all enemy units with STEALTH. Occupying non-Giant ally units have SHIFT.": {
         "kw": {}, "abilities": [_ab("start", [{"op": "reveal", "to": "hidden_enemies"}], "occupied_ally"),
                                 {"on": "aura", "who": "occupant", "if": "not_giant", "kw": {"SHIFT": 1}}]},
+    "RANGE. COMMAND: When the opponent plays a spell, add a [2/3] Brave Soul to your hand.": {
+        "kw": {"RANGE": 1}, "abilities": [_ab("command_foe_spell", [{"op": "add_hand", "card": "ToU013", "n": 1}])]},
+    "Gain 1 Power each time an ally spell is played.": {
+        "kw": {}, "abilities": [_ab("own_spell", [{"op": "buff", "to": "self", "pw": 1}])]},
+    "SPAWN: DRAW 1. Enemy units with FLIGHT are dealt 1 damage when they take an action.": {
+        "kw": {}, "abilities": [_ab("spawn", [{"op": "draw", "n": 1}]),
+                                _ab("foe_action", [{"op": "if", "cond": {"is": "has_flight", "of": "entrant"},
+                                                    "then": [{"op": "damage", "to": "entrant", "n": 1}]}])]},
+    "Deal 1 damage to non-FLIGHT enemy units that activate in this lane.": {
+        "kw": {}, "abilities": [_ab("foe_action", [{"op": "if", "cond": [
+            "entrant_in_lane", {"not": {"is": "has_flight", "of": "entrant"}}],
+            "then": [{"op": "damage", "to": "entrant", "n": 1}]}])]},
+    "Gain 1 Champion Token any time a unit in this lane takes damage.": {
+        "kw": {}, "abilities": [_ab("lane_damage", [{"op": "tokens", "n": 1}])]},
+    # The killer gains STEALTH and hides again (attacking had revealed it).
+    "STEALTH. All ally units gain EXECUTE: STEALTH.": {
+        "kw": {"STEALTH": 1}, "abilities": [_ab("ally_execute", [
+            {"op": "grant", "to": "entrant", "kw": {"STEALTH": 1}}, {"op": "hide", "to": "entrant"}])]},
+    # An enemy unit generates mana by standing (seen) in its Spawn Row at its turn's start.
+    "Each time an enemy unit generates mana in this lane, gain 1 Mana.": {
+        "kw": {}, "abilities": [_ab("foe_income", [{"op": "mana", "n": {"count": "earning_foes_lane", "times": 1}}])]},
+    "WALL. Deal 1 damage to enemy units attacking this fort from an adjacent space.": {
+        "kw": {"WALL": 1}, "abilities": [_ab("struck_adjacent", [{"op": "damage", "to": "entrant", "n": 1}])]},
+    # Units that moved into its row this activation do not attack after the move.
+    "If this fort is occupied by an ally unit, enemy units cannot attack if they moved in this row.": {
+        "kw": {"NEST": 1}, "abilities": []},
+    "Enemy units are dealt an additional 1 damage from the effects of POISONED.": {
+        "kw": {"VENOM": 1}, "abilities": []},
+    # Spell damage is damage with no unit or fort behind it, poison excepted.
+    "Any damage from spells or forts taken by ally units occupying this fort HEAL those units instead.": {
+        "kw": {"INFERNO": 1}, "abilities": []},
+    "While this Fort is in play, RANGE and CATAPULT traits are ignored.": {
+        "kw": {"NIGHTFALL": 1}, "abilities": []},
+    "RUSH. Grant all ally Hollow units RUSH.": {
+        "kw": {"RUSH": 1}, "abilities": [{"on": "aura", "who": "allies", "if": {"race": "HOLLOW"}, "kw": {"RUSH": 1}}]},
+    "While any Champion is in play, this unit has BREACH and +2/+2.": {
+        "kw": {}, "abilities": [{"on": "static", "if": "any_champion_in_play", "pw": 2, "hp": 2, "kw": {"BREACH": 1}}]},
+    # The other ally Slags (in play and, for BREACH, in hand).
+    "BREACH. Grant ally Slags +1/+1 and BREACH.": {
+        "kw": {"BREACH": 1}, "abilities": [{"on": "aura", "who": "other_allies", "if": {"race": "SLAG"},
+                                             "pw": 1, "hp": 1, "kw": {"BREACH": 1}}]},
+    "RUSH. While this unit is in play, other allies gain +1/+1 in Enemy Territory. COMMAND: This unit gains +1/+1 every time an ally enters Enemy Territory.": {
+        "kw": {"RUSH": 1}, "abilities": [
+            {"on": "aura", "who": "other_allies", "if": "in_enemy_territory", "pw": 1, "hp": 1},
+            _ab("command_ally_enters", [{"op": "champ_bonus", "pw": 1, "hp": 1}])]},
+    # An enemy unit standing on it has Power 1.
+    "Enemy units' Power is 1 while occupied.": {
+        "kw": {}, "abilities": [{"on": "foe_aura", "who": "occupant", "setpw": 1}]},
+    "Ally units in this lane have +1 Power for each other ally unit in this lane.": {
+        "kw": {}, "abilities": [{"on": "aura", "who": "allies_lane", "pw": 1, "per": "other_allies_lane"}]},
+    # The other ally Golems count; DEATH sends it back to wait on the Stronghold.
+    "Gains +1/+1 for each ally Golem in play. DEATH: Return to your Stronghold.": {
+        "kw": {}, "abilities": [{"on": "static", "pw": 1, "hp": 1, "per": "other_ally_golems"},
+                                _ab("death", [{"op": "return_champion"}])]},
+    "This unit has +2 Mana Fragments while in Ally Territory.": {
+        "kw": {}, "abilities": [{"on": "static", "if": "in_own_territory", "frags": 2}]},
 }
