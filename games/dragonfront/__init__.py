@@ -49,6 +49,12 @@ Choices where the seed and the rulings are silent (each has a test):
   Rainbow Mists sets the power of an enemy unit standing on it to 1; Tor the Relentless and
   Primordial Force count the other Slags / Golems; an aura or static BREACH (Tor, Fire Heralds)
   also lets the card be deployed from hand with BREACH; Amon Dusk's killers hide again.
+- Cards in hand: a change to one copy (cheaper, stronger) stays with a copy of that card; a card
+  costs its best copy's price and playing it uses that copy; a discard drops the worst copy's
+  change. "Random" cards (a spell, a WALL, a TRAP, a Druid) come from the collectible, playable
+  cards the owner could put in a deck (its faction's and Unaligned). A cost "reduced to 0"
+  stays 0. Esoteric Rebuttal costs and deals the fragments of the caster's last unit to die this
+  turn (0 when none did).
 - Score: the winner scores 15; otherwise 15 minus the enemy Stronghold's health (0-15).
 - Both Strongholds at 0 at once is a draw: the end waits until the outermost resolution is done
   (an ability's effect list with what it sets off, one attack, a batch of deaths, BERSERK's hits);

@@ -123,6 +123,7 @@ def _discard_hand(st: DFState, e: Effect, ctx: Ctx) -> None:
     hand = p["hand"]
     n = len(hand)
     p["hand"] = []
+    p.pop("mods", None)
     if n:
         say(ctx, f"{{p{ctx.owner}}} discards {n} card(s).")
     for cid in hand:
@@ -522,4 +523,9 @@ OPS: dict[str, Op] = {
 """Every effect operation by name: the one place to add one."""
 
 # Families of operations kept in modules of their own register themselves in OPS on import.
-from games.dragonfront import effects_board, effects_timed, vocabulary_more  # noqa: E402,F401
+from games.dragonfront import (  # noqa: E402,F401
+    effects_board,
+    effects_hand,
+    effects_timed,
+    vocabulary_more,
+)

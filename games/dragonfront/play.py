@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from games.dragonfront import cards as C
-from games.dragonfront import triggers_more
+from games.dragonfront import effects_hand, triggers_more
 from games.dragonfront.actions import Play
+from games.dragonfront.amounts import amount
 from games.dragonfront.board import (
     enemy_row,
     find_fort,
@@ -46,7 +48,10 @@ def card_cost(st: DFState, seat: int, cid: str) -> int:
     if cid == st.players[seat]["champion"]:
         return champion_cost(st, seat)
     c = C.card(cid)
-    return max(0, c["cost"] + _cost_change(st, seat, c["type"]))
+    base = c["cost"] if "cost_is" not in c else amount(st, c["cost_is"], Ctx(owner=seat))
+    mods = st.players[seat].get("mods")
+    return max(0, base + _cost_change(st, seat, c["type"])
+               + (effects_hand.cost_change(st.players[seat], cid) if mods else 0))
 
 
 def _cost_change(st: DFState, seat: int, kind: str) -> int:
@@ -263,8 +268,9 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
         p["tokens"] = 0
     else:
         p["hand"].remove(cid)
+    mod = effects_hand.take(p, cid) if p.get("mods") else None
     if c["type"] in ("unit", "champion"):
-        _deploy(st, seat, action, spaces, ctx)
+        _deploy(st, seat, action, spaces, ctx, mod)
     elif c["type"] == "fort":
         _build(st, seat, cid, spaces, ctx)
     else:
@@ -276,12 +282,14 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
         resolve_deaths(st, ctx)
 
 
-def _deploy(st: DFState, seat: int, action: Play, spaces: list[int], ctx: Ctx) -> None:
+def _deploy(st: DFState, seat: int, action: Play, spaces: list[int], ctx: Ctx,
+            mod: dict[str, Any] | None = None) -> None:
     """A unit arrives: STEALTH hides it, RUSH lets it act at once, then its chosen mode, its SPAWN
     effects and what its arrival sets off elsewhere."""
     c = C.card(action.card)
     u = new_unit(st, action.card, seat, spaces)
     bonus = st.players[seat].pop("champ_bonus", None) if u["champ"] else None
+    bonus = bonus or ([mod["pw"], mod["hp"]] if mod else None)
     if bonus:
         u["pw"] += bonus[0]
         u["hp"] += bonus[1]

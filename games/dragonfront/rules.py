@@ -11,6 +11,7 @@ from typing import Any
 
 from games.core import Outcome
 from games.dragonfront import cards as C
+from games.dragonfront import effects_hand
 from games.dragonfront.actions import (
     Action,
     Activate,
@@ -355,5 +356,6 @@ def _discard(st: DFState, seat: int, cid: str, ctx: Ctx) -> None:
     gain_mana(st, seat, 1)
     say(ctx, f"{{p{seat}}} discards {C.name(cid)} for 1 mana.")
     note_discard(st, seat, cid)
+    effects_hand.trim(p)
     discarded(st, seat, cid, ctx)
     resolve_deaths(st, ctx)

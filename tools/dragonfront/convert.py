@@ -923,6 +923,8 @@ def convert(raw_cards: list[dict[str, Any]]) -> dict[str, Any]:
                 else:
                     card["target"] = sp["target"]
                     card["do"] = sp["do"]
+                    if "cost_is" in sp:
+                        card["cost_is"] = sp["cost_is"]
                 card["abilities"] = sp.get("abilities", [])
             else:
                 text = text.replace(" and then destroy this fort. Units damaged have their Power changed to 1.",

@@ -106,6 +106,16 @@ SPELLS: dict[str, dict[str, Any]] = {
     "Deal 3 damage to all units in a Fronline row. Deploy a Scorched Land to all unoccupied spaces in that row": {
         "target": "front_row", "do": [{"op": "damage", "to": "row_units", "n": 3},
                                       {"op": "build", "card": SCORCHED, "at": "row_unoccupied"}]},
+    "Return a random non-Champion Ally unit to your hand that died or was discarded this game. It costs 2 less": {
+        "target": "none", "do": [{"op": "raise_from_grave", "n": 2}]},
+    "Return an ally non-Champion unit to your hand and reduce its cost by [2]": {
+        "target": "ally_nonchamp", "do": [{"op": "return_cheaper", "to": "target", "n": 2}]},
+    "DRAW 2 and reduce the mana cost of the drawn spells to 0": {
+        "target": "none", "do": [{"op": "draw_free_spells", "n": 2}]},
+    # Costs (and deals) the fragments of the caster's last unit to die this turn; 0 when none did.
+    "Damage the enemy Stronghold equal to the Mana Fragments of the last ally unit killed this turn. This spell's cost is equal to the unit's Mana Fragments": {
+        "target": "none", "cost_is": "last_ally_frags",
+        "do": [{"op": "damage", "to": "enemy_sh", "n": "last_ally_frags"}]},
 }
 
 CARDS: dict[str, dict[str, Any]] = {
@@ -197,4 +207,22 @@ CARDS: dict[str, dict[str, Any]] = {
                                 _ab("death", [{"op": "return_champion"}])]},
     "This unit has +2 Mana Fragments while in Ally Territory.": {
         "kw": {}, "abilities": [{"on": "static", "if": "in_own_territory", "frags": 2}]},
+    # "Random" cards come from those the owner could put in a deck (its faction's and Unaligned).
+    "SPAWN and START OF TURN: Add a random spell to your hand. Random spell's cost is reduced to 0 mana.": {
+        "kw": {}, "abilities": [_ab(on, [{"op": "add_random", "pool": "spell", "free": True}])
+                                for on in ("spawn", "start")]},
+    "FLIGHT. END OF TURN: Reduce the cost of all cards in owner's hand by [1].": {
+        "kw": {"FLIGHT": 1}, "abilities": [_ab("end", [{"op": "discount_hand", "n": 1}])]},
+    "DEATH: Grant +1/+1 to all Druids in your hand. RESPAWN a random Druid from your hand at no cost.": {
+        "kw": {}, "abilities": [_ab("death", [{"op": "buff_hand", "race": "DRUID", "pw": 1, "hp": 1},
+                                              {"op": "respawn_from_hand", "race": "DRUID"}])]},
+    "SPAWN: Add 1 random WALL to your hand.": {
+        "kw": {}, "abilities": [_ab("spawn", [{"op": "add_random", "pool": "wall"}])]},
+    # "When a Hollow unit spawns": another Hollow of its owner's.
+    "SPAWN: Add two random TRAPS to your hand. When a Hollow unit spawns, add a random TRAP to your hand.": {
+        "kw": {}, "abilities": [_ab("spawn", [{"op": "add_random", "pool": "trap", "n": 2}]),
+                                _ab("own_spawn", [{"op": "if", "cond": {"race": "HOLLOW", "of": "entrant"},
+                                                   "then": [{"op": "add_random", "pool": "trap"}]}])]},
+    "RUSH. SPAWN: Add 2 random Druids to your hand.": {
+        "kw": {"RUSH": 1}, "abilities": [_ab("spawn", [{"op": "add_random", "pool": "druid", "n": 2}])]},
 }
