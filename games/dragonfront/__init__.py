@@ -55,6 +55,10 @@ Choices where the seed and the rulings are silent (each has a test):
   cards the owner could put in a deck (its faction's and Unaligned). A cost "reduced to 0"
   stays 0. Esoteric Rebuttal costs and deals the fragments of the caster's last unit to die this
   turn (0 when none did).
+- Deploying elsewhere: a fort that lets a kind of unit spawn on it (Arcane Circle, Infiltration
+  Tower, War Drums) takes it when free; War Drums' +1 Power goes to any unit played onto it;
+  Terra Whale may land on any fort that is not a WALL and holds no unit, either side's; a unit
+  played onto Warden X-31 Transport's space sends the Transport back to the hand.
 - Score: the winner scores 15; otherwise 15 minus the enemy Stronghold's health (0-15).
 - Both Strongholds at 0 at once is a draw: the end waits until the outermost resolution is done
   (an ability's effect list with what it sets off, one attack, a batch of deaths, BERSERK's hits);

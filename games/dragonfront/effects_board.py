@@ -151,6 +151,18 @@ def _champ_bonus(st: DFState, e: Effect, ctx: Ctx) -> None:
     bonus[1] += e.get("hp", 0)
 
 
+def _devour_fort(st: DFState, e: Effect, ctx: Ctx) -> None:
+    """The unit destroys the fort on its space and gains +X/+X, X the fort's cost."""
+    me = ctx.me
+    f = fort_at(st, me["sp"][0]) if me is not None and "pw" in me and me in st.units else None
+    if me is None or f is None:
+        return
+    gain = C.card(f["card"])["cost"]
+    damage.destroy_fort(st, f, ctx)
+    me["pw"] += gain
+    me["hp"] += gain
+
+
 def _return_champion(st: DFState, e: Effect, ctx: Ctx) -> None:
     """DEATH of a champion: it goes back to its owner's Stronghold, to be called again."""
     v = ctx.victim
@@ -214,6 +226,7 @@ _OPS: dict[str, Op] = {
     "summon_random": _summon_random,
     "return_champion": _return_champion,
     "champ_bonus": _champ_bonus,
+    "devour_fort": _devour_fort,
     "damage_per_kill": _damage_per_kill,
     "mana_both": _mana_both,
     "owner_mana": _owner_mana,

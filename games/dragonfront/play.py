@@ -8,7 +8,7 @@ from functools import cache
 from typing import Any
 
 from games.dragonfront import cards as C
-from games.dragonfront import effects_hand, triggers_more
+from games.dragonfront import deploy_more, effects_hand, triggers_more
 from games.dragonfront.actions import Play
 from games.dragonfront.amounts import amount
 from games.dragonfront.board import (
@@ -79,6 +79,15 @@ def _cost_change(st: DFState, seat: int, kind: str) -> int:
 def unit_spaces(st: DFState, seat: int, cid: str) -> list[list[int]]:
     """Lists where a unit may be played: own Spawn Row (BREACH: any row but the enemy's Spawn Row);
     a GIANT takes two adjacent spaces of one row. Hidden enemies look empty."""
+    c = C.card(cid)
+    if c.get("deploy") == "on_fort":
+        return deploy_more.fort_spaces_only(st, seat)
+    extra = deploy_more.extra_spaces(st, seat, cid)
+    usual = _usual_spaces(st, seat, cid)
+    return usual + [s for s in extra if s not in usual] if extra else usual
+
+
+def _usual_spaces(st: DFState, seat: int, cid: str) -> list[list[int]]:
     c = C.card(cid)
     breach = bool(c["kw"].get("BREACH")) or _granted_breach(st, seat, cid)
     width = 2 if c["giant"] else 1
@@ -215,10 +224,9 @@ def plays(st: DFState, seat: int, cid: str) -> list[Play]:
     elif c["type"] == "fort":
         open_spaces = fort_spaces(st, seat)
         if c["giant"]:
-            out.extend(Play(cid, str(sp)) for sp in open_spaces
-                       if sp % 4 < 3 and sp + 1 in open_spaces)
-        else:
-            out.extend(Play(cid, str(sp)) for sp in open_spaces)
+            open_spaces = [sp for sp in open_spaces if sp % 4 < 3 and sp + 1 in open_spaces]
+        for m in [-1] if not c.get("modes") else range(len(c["modes"])):
+            out.extend(Play(cid, str(sp), m) for sp in open_spaces)
     elif c.get("modes"):
         for m, mode in enumerate(c["modes"]):
             out.extend(Play(cid, t, m) for t in spell_targets(st, seat, mode["target"]))
@@ -253,10 +261,13 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
     c = C.card(cid)
     cost = card_cost(st, seat, cid)
     spaces: list[int] = []
+    carriers: list[Unit] = []
     if c["type"] in ("unit", "champion", "fort"):
         spaces = [int(action.where)] + ([int(action.where) + 1] if c["giant"] else [])
     if c["type"] in ("unit", "champion"):
         blockers = [x for s in spaces if (x := unit_at(st, s)) is not None]
+        carriers = deploy_more.carried(st, seat, blockers) if c["type"] == "unit" else []
+        blockers = [x for x in blockers if all(x is not y for y in carriers)]
         if blockers:
             reveal(st, blockers[0], ctx)
             say(ctx, f"A hidden {C.name(blockers[0]['card'])} of {{p{blockers[0]['owner']}}} "
@@ -269,10 +280,12 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
     else:
         p["hand"].remove(cid)
     mod = effects_hand.take(p, cid) if p.get("mods") else None
+    if c["type"] in ("unit", "champion") and carriers:
+        deploy_more.unload(st, carriers, ctx)
     if c["type"] in ("unit", "champion"):
         _deploy(st, seat, action, spaces, ctx, mod)
     elif c["type"] == "fort":
-        _build(st, seat, cid, spaces, ctx)
+        _build(st, seat, cid, spaces, ctx, action.mode)
     else:
         say(ctx, f"{{p{seat}}} casts {c['name']}.")
         spell = c["modes"][action.mode] if action.mode >= 0 else c
@@ -302,6 +315,7 @@ def _deploy(st: DFState, seat: int, action: Play, spaces: list[int], ctx: Ctx,
         say(ctx, f"You deploy {c['name']} (hidden) on {space_name(spaces[0], seat)}.", (seat,))
     else:
         say(ctx, f"{{p{seat}}} deploys {c['name']}.")
+    deploy_more.landed(st, u, ctx)
     if action.mode >= 0:
         run_effects(st, c["modes"][action.mode]["do"], Ctx(owner=seat, me=u, events=ctx.events))
     trigger(st, u, "spawn", ctx)
@@ -311,10 +325,14 @@ def _deploy(st: DFState, seat: int, action: Play, spaces: list[int], ctx: Ctx,
     resolve_deaths(st, ctx)
 
 
-def _build(st: DFState, seat: int, cid: str, spaces: list[int], ctx: Ctx) -> None:
-    """A fort is built (a giant fort as two linked halves): it unblesses its tiles, then its SPAWN
-    effects and the units' "fort_spawned" ones run."""
+def _build(st: DFState, seat: int, cid: str, spaces: list[int], ctx: Ctx, mode: int = -1) -> None:
+    """A fort is built (a giant fort as two linked halves, a CHOOSE ONE fort with the chosen
+    mode's abilities): it unblesses its tiles, then its SPAWN effects and the units'
+    "fort_spawned" ones run."""
     built: list[Fort] = [new_fort(st, cid, seat, sp) for sp in spaces]
+    if mode >= 0:
+        for f in built:
+            f["ab"] += [dict(a) for a in C.card(cid)["modes"][mode]["abilities"]]
     if len(built) == 2:
         built[0]["twin"], built[1]["twin"] = built[1]["id"], built[0]["id"]
     for f in built:

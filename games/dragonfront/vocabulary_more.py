@@ -73,7 +73,14 @@ def _is(st: DFState, cond: dict[str, Any], u: dict[str, Any] | None, owner: int,
     return conditions.check(st, cond["is"], ref, ref["owner"], None)
 
 
+def _any(st: DFState, cond: dict[str, Any], u: dict[str, Any] | None, owner: int,
+         ctx: Ctx | None) -> bool:
+    """{"any": [cond, ...]}: one of the conditions holds."""
+    return any(conditions.check(st, c, u, owner, ctx) for c in cond["any"])
+
+
 _CONDITIONS: dict[str, Any] = {
+    "has_stealth": lambda st, u, owner, ctx: u is not None and bool(u["kw"].get("STEALTH")),
     "any_champion_in_play": lambda st, u, owner, ctx: any(x["champ"] for x in st.units),
     "has_fragments": lambda st, u, owner, ctx: u is not None and u.get("frags", 0) > 0,
     "entrant_in_lane": lambda st, u, owner, ctx: u is not None and ctx is not None
@@ -99,5 +106,5 @@ _AMOUNTS: dict[str, Any] = {
 
 targets.SELECTORS.update(_SELECTORS)
 conditions.CONDITIONS.update(_CONDITIONS)
-conditions._DICT_CONDITIONS += (("is", _is),)
+conditions._DICT_CONDITIONS += (("is", _is), ("any", _any))
 amounts.AMOUNTS.update(_AMOUNTS)

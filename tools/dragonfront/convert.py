@@ -1028,6 +1028,10 @@ def _cond_text(c: Any) -> str:
         return " and ".join(_cond_text(x) for x in c)
     if isinstance(c, dict) and "not" in c:
         return "not " + _cond_text(c["not"])
+    if isinstance(c, dict) and "any" in c:
+        return " or ".join(_cond_text(x) for x in c["any"])
+    if isinstance(c, dict) and "is" in c:
+        return f"{c['of']} {c['is'].replace('_', ' ')}"
     if isinstance(c, dict) and "state" in c:
         return f"{c['of']} is {c['state'].replace('_', ' ')}".replace("target is", "it is")
     if isinstance(c, dict):
@@ -1159,6 +1163,12 @@ def _ability_text(a: dict[str, Any]) -> str:
         return head + " ".join(b for b in bits if b)
     if a["on"] == "foe_aura":
         return f"Enemy units on it have power {a['setpw']}"
+    if a["on"] == "carrier":
+        return "A non-giant unit may be deployed on its space; it then goes back to your hand"
+    if a["on"] == "deploy_here":
+        cond = f" ({_cond_text(a['if'])})" if a.get("if") else ""
+        then = f"; then: {_steps(a['do'])}" if a.get("do") else ""
+        return f"Your units{cond} may be deployed here{then}"
     if a["on"] == "cost":
         return f"Your {a['kind']}s cost {abs(a['n'])} {'less' if a['n'] < 0 else 'more'}"
     if a["on"] == "aura" and a.get("respawn"):
@@ -1197,7 +1207,8 @@ def describe(card: dict[str, Any]) -> str:
     modes = []
     for mode in card.get("modes", []):
         _TARGET_WORD[0] = _KIND_WORDS.get(mode.get("target", ""), "the target")
-        modes.append("; ".join(_eff_text(e) for e in mode["do"]))
+        modes.append("; ".join([_eff_text(e) for e in mode["do"]]
+                               + [_ability_text(a) for a in mode.get("abilities", [])]))
     if modes:
         bits.append("Choose: " + " OR ".join(modes))
     _TARGET_WORD[0] = "the target"

@@ -225,4 +225,23 @@ CARDS: dict[str, dict[str, Any]] = {
                                                    "then": [{"op": "add_random", "pool": "trap"}]}])]},
     "RUSH. SPAWN: Add 2 random Druids to your hand.": {
         "kw": {"RUSH": 1}, "abilities": [_ab("spawn", [{"op": "add_random", "pool": "druid", "n": 2}])]},
+    "Golem units may spawn here. When a Golem unit is spawned here, collect 1 Mana. Giant.": {
+        "kw": {}, "abilities": [{"on": "deploy_here", "if": {"race": "GOLEM"}, "do": [{"op": "mana", "n": 1}]}]},
+    "Non-GIANT ally units with STEALTH and ally Shadow units may be played on this space.": {
+        "kw": {}, "abilities": [{"on": "deploy_here", "if": {"any": [["not_giant", "has_stealth"], {"race": "SHADOW"}]}}]},
+    # Any unit played onto it gains the Power, however it came to be played there.
+    "Non-GIANT, Non-Champion ally units may be played on this space. Units played here gain +1 Power.": {
+        "kw": {}, "abilities": [{"on": "deploy_here", "if": ["not_giant", {"not": "is_champion"}],
+                                 "do": [{"op": "buff", "to": "entrant", "pw": 1}]}]},
+    # Any fort that is not a WALL and holds no unit, whoever owns it.
+    "This unit must be deployed on a fort. SPAWN: Destroy fort in this space and gain Power and Health equal to fort's cost.": {
+        "kw": {}, "deploy": "on_fort", "abilities": [_ab("spawn", [{"op": "devour_fort"}])]},
+    "Deploy a non-GIANT unit on this space, and put the Transport back into your hand.": {
+        "kw": {}, "abilities": [{"on": "carrier"}]},
+    "When an ally unit spawns in this lane, gain 2 Mana. -or- START OF TURN: Gain 1 Mana for each ally under the effects of STEALTH.": {
+        "kw": {}, "abilities": [], "modes": [
+            {"target": "none", "do": [], "abilities": [_ab("own_spawn", [{"op": "if", "cond": "entrant_in_lane",
+                                                                        "then": [{"op": "mana", "n": 2}]}])]},
+            {"target": "none", "do": [], "abilities": [_ab("start", [
+                {"op": "mana", "n": {"count": "hidden_allies", "times": 1}}])]}]},
 }
