@@ -116,6 +116,20 @@ def _advance(st: DFState, e: Effect, ctx: Ctx) -> None:
                     place_unit(st, new_unit(st, e["leave"], ctx.owner, [sp]))
 
 
+def _swap(st: DFState, e: Effect, ctx: Ctx) -> None:
+    """The selected unit and the spell's second chosen unit switch places (each enters the
+    other's space)."""
+    found, b = _units(st, e, ctx), ctx.other
+    a = found[0] if found else None
+    if a is None or not isinstance(b, dict) or b not in st.units or a is b:
+        return
+    a_sp, b_sp = list(a["sp"]), list(b["sp"])
+    a["sp"] = b_sp  # both stand swapped before either's arrival sets anything off
+    movement.enter(st, b, a_sp, ctx)
+    if a in st.units:
+        movement.enter(st, a, b_sp, ctx)
+
+
 def _to_open_fort(st: DFState, e: Effect, ctx: Ctx) -> None:
     """Sends each non-giant unit to a random other fort with no unit on it (walls excluded)."""
     for t in _units(st, e, ctx):
@@ -219,6 +233,7 @@ _OPS: dict[str, Op] = {
     "build": _build,
     "replace_forts": _replace_forts,
     "leap": _leap,
+    "swap": _swap,
     "advance": _advance,
     "copy_foe_deck": _copy_foe_deck,
     "to_open_fort": _to_open_fort,

@@ -139,6 +139,13 @@ def fort_spaces(st: DFState, seat: int) -> list[int]:
     return out
 
 
+def _pairs(st: DFState, seat: int) -> list[str]:
+    """Two different ally non-giant units a spell may choose (STEELWARD ones excluded)."""
+    ids = [u["id"] for u in st.units if u["owner"] == seat and not u["giant"]
+           and not u["kw"].get("STEELWARD")]
+    return [f"P{a}-{b}" for i, a in enumerate(ids) for b in ids[i + 1:]]
+
+
 def _enemy_fort_free(st: DFState, seat: int) -> list[str]:
     return [f"f{f['id']}" for f in st.forts if f["owner"] != seat
             and not ((x := unit_at(st, f["sp"])) is not None and x["owner"] != seat)]
@@ -157,6 +164,7 @@ _PLACE_TARGETS: dict[str, Callable[[DFState, int], list[str]]] = {
                                          if unit_at(st, f["sp"]) is None],
     "open_front_space": lambda st, seat: [f"S{sp}" for sp in fort_spaces(st, seat)
                                           if unit_at(st, sp) is None],
+    "ally_pair_nongiant": lambda st, seat: _pairs(st, seat),
 }
 """Spell target kinds that name no unit: forts, lanes, rows, or nothing ("-")."""
 
@@ -242,6 +250,8 @@ def target_of(st: DFState, where: str) -> Target | None:
     """Returns what a spell's target code names (None for "-" or a piece no longer there)."""
     if where == "-":
         return None
+    if where[0] == "P":
+        return find_unit(st, int(where[1:].split("-")[0]))
     if where[0] == "u":
         return find_unit(st, int(where[1:]))
     if where[0] == "f":
@@ -289,8 +299,9 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
     else:
         say(ctx, f"{{p{seat}}} casts {c['name']}.")
         spell = c["modes"][action.mode] if action.mode >= 0 else c
+        other = find_unit(st, int(action.where.split("-")[1])) if action.where[0] == "P" else None
         run_effects(st, spell["do"], Ctx(owner=seat, target=target_of(st, action.where),
-                                         events=ctx.events))
+                                         other=other, events=ctx.events))
         triggers_more.spell_cast(st, seat, ctx)
         resolve_deaths(st, ctx)
 

@@ -349,3 +349,15 @@ def uns006_dragons_warning_burns_a_frontline_row() -> None:
     assert hp(st, big) == 2 and not alive(st, weak) and hp(st, mine) == 5
     assert [f["card"] if (f := fort_at(st, s)) else None for s in (8, 9, 10, 11)] == \
         [None, SCORCHED, "ThF003", SCORCHED] and old in st.forts
+
+
+@scenario("SiS011")
+def sis011_from_the_shadows_switches_two_allies() -> None:
+    """Choose 2 non-GIANT ally units and switch their positions."""
+    st = board()
+    a, b = put(st, FILLER, 0, 0), put(st, WEAK, 0, 9)
+    put(st, "AeU021", 0, 2, 3)
+    put(st, FILLER, 1, 13)
+    assert spell_targets(st, 0, "ally_pair_nongiant") == [f"P{a['id']}-{b['id']}"]
+    cast(st, "SiS011", f"P{a['id']}-{b['id']}")
+    assert a["sp"] == [9] and b["sp"] == [0]

@@ -110,6 +110,8 @@ SPELLS: dict[str, dict[str, Any]] = {
         "target": "none", "do": [{"op": "raise_from_grave", "n": 2}]},
     "Return an ally non-Champion unit to your hand and reduce its cost by [2]": {
         "target": "ally_nonchamp", "do": [{"op": "return_cheaper", "to": "target", "n": 2}]},
+    "Choose 2 non-GIANT ally units and switch their positions": {
+        "target": "ally_pair_nongiant", "do": [{"op": "swap", "to": "target"}]},
     "DRAW 2 and reduce the mana cost of the drawn spells to 0": {
         "target": "none", "do": [{"op": "draw_free_spells", "n": 2}]},
     # Costs (and deals) the fragments of the caster's last unit to die this turn; 0 when none did.
