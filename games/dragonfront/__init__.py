@@ -59,6 +59,9 @@ Choices where the seed and the rulings are silent (each has a test):
   Tower, War Drums) takes it when free; War Drums' +1 Power goes to any unit played onto it;
   Terra Whale may land on any fort that is not a WALL and holds no unit, either side's; a unit
   played onto Warden X-31 Transport's space sends the Transport back to the hand.
+- Hollow Camp's space counts as its owner's territory wherever it stands (so as the
+  opponent's Enemy Territory) for conditions, selectors, spell targets and entering territory.
+- Pain Frenzy moves its unit only after a kill in combat (RANGE and CATAPULT hits included).
 - Score: the winner scores 15; otherwise 15 minus the enemy Stronghold's health (0-15).
 - Both Strongholds at 0 at once is a draw: the end waits until the outermost resolution is done
   (an ability's effect list with what it sets off, one attack, a batch of deaths, BERSERK's hits);

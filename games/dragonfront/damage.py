@@ -65,6 +65,7 @@ def damage_unit(st: DFState, u: Unit, n: int, ctx: Ctx, *, source: Source,
     u["hurt"] = True
     if source is not None and "pw" in source:
         u["killer"] = source["id"]
+        u["by_combat"] = combat
     say_about(ctx, u, f"{C.name(u['card'])} takes {n} damage.")
     triggers.unit_damaged(st, u, n, ctx)
     if st.forts:

@@ -16,7 +16,7 @@ from games.dragonfront.board import (
     find_fort,
     find_unit,
     fort_at,
-    in_territory,
+    in_home,
     new_fort,
     new_unit,
     place_unit,
@@ -156,7 +156,7 @@ _PLACE_TARGETS: dict[str, Callable[[DFState, int], list[str]]] = {
     "fort": lambda st, seat: [f"f{f['id']}" for f in st.forts],
     "enemy_fort_free": _enemy_fort_free,
     "enemy_territory_fort": lambda st, seat: [f"f{f['id']}" for f in st.forts
-                                              if not in_territory(seat, row_of(f["sp"]))],
+                                              if not in_home(st, seat, f["sp"])],
     "lane": lambda st, seat: [f"L{c}" for c in range(4)],
     "front_row": lambda st, seat: ["R1", "R2"],
     "row": lambda st, seat: [f"R{r}" for r in range(4)],
@@ -181,8 +181,6 @@ _UNIT_TARGETS: dict[str, _UnitTest] = {
     "ally_nongiant": lambda u, seat: u["owner"] == seat and not u["giant"],
     "enemy_nonchamp": lambda u, seat: u["owner"] != seat and not u["champ"],
     "enemy_nongiant": lambda u, seat: u["owner"] != seat and not u["giant"],
-    "enemy_nonchamp_home": lambda u, seat: u["owner"] != seat and not u["champ"]
-    and in_territory(seat, row_of(u["sp"][0])),
     "ally_nongiant_spawn": lambda u, seat: u["owner"] == seat and not u["giant"]
     and row_of(u["sp"][0]) == spawn_row(seat),
 }
@@ -202,6 +200,8 @@ def _unit_test(kind: str) -> _UnitTest:
 
 _STATE_TARGETS: dict[str, Callable[[DFState, Unit, int], bool]] = {
     "enemy_pw2": lambda st, u, seat: u["owner"] != seat and power(st, u) <= 2,
+    "enemy_nonchamp_home": lambda st, u, seat: u["owner"] != seat and not u["champ"]
+    and in_home(st, seat, u["sp"][0]),
     "nonchamp_ground_pw5": lambda st, u, seat: not u["champ"] and not has(st, u, "FLIGHT")
     and power(st, u) >= 5,
 }

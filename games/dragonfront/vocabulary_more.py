@@ -80,6 +80,8 @@ def _any(st: DFState, cond: dict[str, Any], u: dict[str, Any] | None, owner: int
 
 
 _CONDITIONS: dict[str, Any] = {
+    "victim_by_combat": lambda st, u, owner, ctx: ctx is not None and ctx.victim is not None
+    and bool(ctx.victim.get("by_combat")),
     "has_stealth": lambda st, u, owner, ctx: u is not None and bool(u["kw"].get("STEALTH")),
     "any_champion_in_play": lambda st, u, owner, ctx: any(x["champ"] for x in st.units),
     "has_fragments": lambda st, u, owner, ctx: u is not None and u.get("frags", 0) > 0,

@@ -107,3 +107,25 @@ def sif007_fortress_garrison_pays_for_arrivals_or_for_the_hidden() -> None:
     put(st, FILLER, 1, 13)
     end(st, 2)
     assert st.players[1]["mana"] == 2 + 2  # income: 1 + the Mercenaries; +1 per hidden ally
+
+
+@scenario("ThF008")
+def thf008_hollow_camp_takes_hollows_and_is_home_ground() -> None:
+    """You may spawn Hollow units in this space. This fort counts as Ally Territory. (Its space
+    is its owner's territory wherever it stands, so the opponent's Enemy Territory.)"""
+    st = board()
+    build(st, "ThF008", 0, 9)
+    legal = _hand(st, "ThU001", FILLER)
+    assert "play:ThU001:9" in legal and f"play:{FILLER}:9" not in legal
+    st.players[0]["hand"] = []
+    cast(st, "ThU001", 9)
+    assert newest(st)["sp"] == [9]
+    trancer = "EcU007"  # Shade Trancers: +3 Power in Enemy Territory
+    st = board()
+    build(st, "ThF008", 0, 9)
+    on_camp, beside = put(st, trancer, 0, 9), put(st, trancer, 0, 10)
+    assert stats(st, on_camp) == (1, 2) and stats(st, beside) == (4, 2)
+    st = board()
+    build(st, "ThF008", 0, 9)
+    foe = put(st, trancer, 1, 9)
+    assert stats(st, foe) == (4, 2)

@@ -295,6 +295,13 @@ def ths003_pain_frenzy_moves_on_after_a_kill() -> None:
     cast(st, "ThS003", on(u))
     act(st, u)
     assert not alive(st, e) and u["sp"] == [8]
+    st = board()
+    u = put(st, "ThU014", 0, 0)  # Druid Hunter-Killer, RANGE: a kill in combat from afar
+    e = put(st, WEAK, 1, 8)
+    e["dmg"] = 1
+    cast(st, "ThS003", on(u))
+    act(st, u)
+    assert not alive(st, e) and u["sp"] == [4]
 
 
 @scenario("ThS013")

@@ -95,7 +95,7 @@ SPELLS: dict[str, dict[str, Any]] = {
         "target": "ally_nongiant_spawn", "do": [{"op": "advance", "to": "target", "leave": "ToU010"}]},
     "Move target unit 1 space toward the enemy Stronghold when it destroys a unit in combat": {
         "target": "unit", "do": [{"op": "grant", "to": "target", "ability": _ab(
-            "execute", [{"op": "push", "to": "self"}])}]},
+            "execute", [{"op": "if", "cond": "victim_by_combat", "then": [{"op": "push", "to": "self"}]}])}]},
     "Destroy a non-Champion unit without FLIGHT with 5 or more Power": {
         "target": "nonchamp_ground_pw5", "do": [{"op": "destroy", "to": "target"}]},
     "Grant all ally Hollow units +1/+1 and SPRINT": {
@@ -246,4 +246,7 @@ CARDS: dict[str, dict[str, Any]] = {
                                                                         "then": [{"op": "mana", "n": 2}]}])]},
             {"target": "none", "do": [], "abilities": [_ab("start", [
                 {"op": "mana", "n": {"count": "hidden_allies", "times": 1}}])]}]},
+    # Its space counts as its owner's territory (and so as the opponent's Enemy Territory).
+    "You may spawn Hollow units in this space. This fort counts as Ally Territory.": {
+        "kw": {"CAMP": 1}, "abilities": [{"on": "deploy_here", "if": {"race": "HOLLOW"}}]},
 }
