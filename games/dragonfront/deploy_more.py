@@ -19,7 +19,7 @@ from games.dragonfront.state import DFState, Unit
 
 
 @cache
-def _givers() -> frozenset[str]:
+def givers() -> frozenset[str]:
     """The cards with a "deploy_here" or "carrier" ability."""
     return frozenset(k for k, c in C.cards().items()
                      if any(a["on"] in ("deploy_here", "carrier") for a in c["abilities"]))
@@ -43,8 +43,16 @@ def _fort_pair(st: DFState, f: dict[str, Any], width: int) -> list[int]:
 
 def extra_spaces(st: DFState, seat: int, cid: str) -> list[list[int]]:
     """The spaces beyond the usual ones where `seat` may deploy the card now."""
-    givers = _givers()
-    if not any(x["card"] in givers for x in [*st.forts, *st.units]):
+    found = givers()
+    memo = st.__dict__.get("_listing_memo")
+    if memo is not None and "deploy_givers" in memo:
+        present = memo["deploy_givers"]
+    else:
+        present = any(f["card"] in found for f in st.forts) \
+            or any(u["card"] in found for u in st.units)
+        if memo is not None:
+            memo["deploy_givers"] = present
+    if not present:
         return []
     c = C.card(cid)
     me, width = probe(cid, seat), 2 if c["giant"] else 1

@@ -48,10 +48,12 @@ def card_cost(st: DFState, seat: int, cid: str) -> int:
     if cid == st.players[seat]["champion"]:
         return champion_cost(st, seat)
     c = C.card(cid)
-    base = c["cost"] if "cost_is" not in c else amount(st, c["cost_is"], Ctx(owner=seat))
-    mods = st.players[seat].get("mods")
-    return max(0, base + _cost_change(st, seat, c["type"])
-               + (effects_hand.cost_change(st.players[seat], cid) if mods else 0))
+    cost: int = c["cost"] + _cost_change(st, seat, c["type"])
+    if "cost_is" in c:
+        cost += amount(st, c["cost_is"], Ctx(owner=seat)) - c["cost"]
+    if st.players[seat].get("mods"):
+        cost += effects_hand.cost_change(st.players[seat], cid)
+    return max(0, cost)
 
 
 def _cost_change(st: DFState, seat: int, kind: str) -> int:
@@ -80,16 +82,32 @@ def unit_spaces(st: DFState, seat: int, cid: str) -> list[list[int]]:
     """Lists where a unit may be played: own Spawn Row (BREACH: any row but the enemy's Spawn Row);
     a GIANT takes two adjacent spaces of one row. Hidden enemies look empty."""
     c = C.card(cid)
-    if c.get("deploy") == "on_fort":
+    if "deploy" in c:
         return deploy_more.fort_spaces_only(st, seat)
+    if cid not in _breach_givers() and _plain_board(st):
+        return _usual_spaces(st, seat, c, False)
+    usual = _usual_spaces(st, seat, c, _granted_breach(st, seat, cid))
     extra = deploy_more.extra_spaces(st, seat, cid)
-    usual = _usual_spaces(st, seat, cid)
     return usual + [s for s in extra if s not in usual] if extra else usual
 
 
-def _usual_spaces(st: DFState, seat: int, cid: str) -> list[list[int]]:
-    c = C.card(cid)
-    breach = bool(c["kw"].get("BREACH")) or _granted_breach(st, seat, cid)
+def _plain_board(st: DFState) -> bool:
+    """Tells whether no unit or fort on the board changes where cards may be deployed
+    (remembered while actions are listed)."""
+    memo = st.__dict__.get("_listing_memo")
+    if memo is not None and "plain" in memo:
+        plain: bool = memo["plain"]
+        return plain
+    special = _breach_givers() | deploy_more.givers()
+    plain = not any(x["card"] in special for x in st.units) \
+        and not any(f["card"] in special for f in st.forts)
+    if memo is not None:
+        memo["plain"] = plain
+    return plain
+
+
+def _usual_spaces(st: DFState, seat: int, c: dict[str, Any], granted: bool) -> list[list[int]]:
+    breach = granted or bool(c["kw"].get("BREACH"))
     width = 2 if c["giant"] else 1
     memo = st.__dict__.get("_listing_memo")
     key = ("spaces", seat, breach, width)
@@ -119,9 +137,19 @@ def _granted_breach(st: DFState, seat: int, cid: str) -> bool:
     """Tells whether a card in hand has BREACH now: its own static (Fire Heralds while a
     champion is in play) or an ally's aura reaching its kind (Tor the Relentless's Slags)."""
     givers = _breach_givers()
-    sources = [a for a in C.card(cid)["abilities"] if a["on"] == "static"] if cid in givers else []
-    sources += [a for u in st.units if u["owner"] == seat and u["card"] in givers
-                for a in u["ab"] if a["on"] == "aura"]
+    memo = st.__dict__.get("_listing_memo")
+    key = ("breach_auras", seat)
+    if memo is not None and key in memo:
+        auras: list[dict[str, Any]] = memo[key]
+    else:
+        auras = [a for u in st.units if u["owner"] == seat and u["card"] in givers
+                 for a in u["ab"] if a["on"] == "aura"]
+        if memo is not None:
+            memo[key] = auras
+    if not auras and cid not in givers:
+        return False
+    own = [a for a in C.card(cid)["abilities"] if a["on"] == "static"] if cid in givers else []
+    sources = own + auras
     probe = {"card": cid, "owner": seat, "sp": [], "kw": {}}
     return any("BREACH" in a.get("kw", {}) and check(st, a.get("if"), probe, seat, None)
                for a in sources)

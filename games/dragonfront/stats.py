@@ -23,25 +23,28 @@ Ability = dict[str, Any]
 def has(st: DFState, u: Unit, kw: str) -> int:
     """Returns a unit's value for a keyword (0 when absent), auras and conditions included;
     RANGE and CATAPULT count for nothing while a NIGHTFALL fort stands."""
-    if kw in _NIGHT_KWS and st.forts and _nightfall(st):
-        return 0
     v: int = u["kw"].get(kw, 0)
     if v:
-        return v
+        return 0 if kw in _NIGHT_KWS and st.forts and _nightfall(st) else v
     tmp = u.get("tmpkw")
     if tmp and tmp.get(kw):
-        got: int = tmp[kw]
-        return got
+        return _unless_night(st, kw, tmp[kw])
     cached = st.__dict__.get("_kw_cache")
     if cached is not None:
         kws = cached.get(u["id"])
         if kws is None:
             kws = cached[u["id"]] = _mods(st, u, kw_only=True)[2] if _has_mods(st, u) else {}
         found: int = kws.get(kw, 0)
-        return found
+        return _unless_night(st, kw, found) if found else 0
     if not _has_mods(st, u):
         return 0
-    return _mods(st, u, kw_only=True)[2].get(kw, 0)
+    got: int = _mods(st, u, kw_only=True)[2].get(kw, 0)
+    return _unless_night(st, kw, got) if got else 0
+
+
+def _unless_night(st: DFState, kw: str, v: int) -> int:
+    """A keyword's value, or 0 for RANGE and CATAPULT while a NIGHTFALL fort stands."""
+    return 0 if kw in _NIGHT_KWS and st.forts and _nightfall(st) else v
 
 
 def power(st: DFState, u: Unit) -> int:
