@@ -1046,6 +1046,8 @@ def _amount(n: Any) -> str:
         return "1 per damage"
     if isinstance(n, list):
         return f"{n[0]}-{n[1]}"
+    if str(n) in encodings_more.AMOUNT_WORDS:
+        return encodings_more.AMOUNT_WORDS[str(n)]
     return {"dealt": "that much", "victim_frags": "its fragments", "fort_cost": "its cost",
             "enemy_hand": "foe's hand size", "other_golems": "1 per other Golem",
             "picked_power": "its power", "target_cost": "its cost", "victim_cost": "its cost"}.get(str(n), str(n))
@@ -1113,7 +1115,8 @@ _EFF_TEXTS: dict[str, _EffText] = {
     "tokens": _tokens_text,
     "drain": lambda e, who, n: f"steal {n} mana",
     "damage": lambda e, who, n: f"{_amount(n)} dmg to {who}",
-    "damage_split": lambda e, who, n: f"{_amount(n)} dmg spread over enemies",
+    "damage_split": lambda e, who, n: f"{_amount(n)} dmg spread over "
+                                      + ("enemies" if e.get("to") in ("enemies", "enemy_all") else who),
     "damage_pierce": lambda e, who, n: f"{n} dmg, overflow runs down the lane",
     "heal": lambda e, who, n: f"heal {who} {_amount(n) if n != 99 else 'fully'}",
     "buff": _buff_text,
@@ -1141,6 +1144,11 @@ _EFF_TEXTS: dict[str, _EffText] = {
     "copy_hand": lambda e, who, n: f"add a copy of {who} to hand",
 }
 """How each effect operation reads in a card's text; an operation missing here reads as its name."""
+_EFF_TEXTS.update(encodings_more.EFFECT_TEXTS)
+_SEL_WORDS.update(encodings_more.SELECTOR_WORDS)
+_ON_WORDS.update(encodings_more.ON_WORDS)
+_KW_WORDS.update(encodings_more.KW_WORDS)
+_KIND_WORDS.update(encodings_more.KIND_WORDS)
 
 
 def _eff_text(e: dict[str, Any]) -> str:

@@ -12,6 +12,73 @@ from __future__ import annotations
 from typing import Any
 
 SCORCHED = "StF003"
+
+_NAMES = {"StF003": "Scorched Land", "ToF001": "0/2 wall", "ToU010": "2/2 Slag",
+          "ScU001": "1/1 Mercenary"}
+_AT = {"target_space": "that space", "row_unoccupied": "each empty space of that row"}
+_WHEN = {"end": "this turn", "start": "until your next turn", "action": "for its next action"}
+
+
+def _until(e: dict[str, Any], who: str) -> str:
+    bits = [f"{e.get('pw', 0):+d}/{e.get('hp', 0):+d}" if e.get("pw") or e.get("hp") else ""]
+    bits += list(e.get("kw", []))
+    return f"{who} {' '.join(b for b in bits if b)} {_WHEN[e['at']]}"
+
+
+EFFECT_TEXTS: dict[str, Any] = {
+    "build": lambda e, who, n: f"a {_NAMES.get(e['card'], e['card'])} on {_AT.get(e['at'], e['at'])}",
+    "replace_forts": lambda e, who, n: "every fort becomes a Scorched Land of yours",
+    "leap": lambda e, who, n: f"{who} jumps two spaces ahead if it lands free",
+    "advance": lambda e, who, n: f"{who} steps ahead, leaving a {_NAMES.get(e['leave'], e['leave'])}",
+    "swap": lambda e, who, n: "the two swap places",
+    "to_open_fort": lambda e, who, n: f"{who} is sent to a random free fort",
+    "reveal": lambda e, who, n: f"reveal {who}",
+    "summon_random": lambda e, who, n: f"a {_NAMES.get(e['card'], e['card'])} on a random free space of your Spawn Row",
+    "return_champion": lambda e, who, n: "it goes back to your Stronghold",
+    "champ_bonus": lambda e, who, n: f"your waiting champion +{e.get('pw', 0)}/+{e.get('hp', 0)}",
+    "devour_fort": lambda e, who, n: "destroy the fort here; +X/+X, X its cost",
+    "damage_per_kill": lambda e, who, n: f"{n} dmg to {who}; per kill, both players +1 mana",
+    "mana_both": lambda e, who, n: f"both players +{n} mana",
+    "owner_mana": lambda e, who, n: f"its owner +{n} mana",
+    "run_turn_abilities": lambda e, who, n: "your start and end of turn abilities run now",
+    "copy_foe_deck": lambda e, who, n: "copy a random card of the foe's deck to hand",
+    "buff_until": lambda e, who, n: _until(e, who),
+    "fortify": lambda e, who, n: "your Stronghold takes no damage until your next turn",
+    "mettle": lambda e, who, n: f"{who} cannot drop below 1 health this turn",
+    "ward": lambda e, who, n: "no damage to it this turn",
+    "add_random": lambda e, who, n: f"add {e.get('n', 1)} random {e['pool']} card(s) to hand"
+                                    + (", costing 0" if e.get("free") else ""),
+    "draw_free_spells": lambda e, who, n: f"draw {n}; spells drawn cost 0",
+    "discount_hand": lambda e, who, n: f"cards in your hand cost {n} less",
+    "buff_hand": lambda e, who, n: f"{e['race'].title()}s in your hand +{e.get('pw', 0)}/+{e.get('hp', 0)}",
+    "return_cheaper": lambda e, who, n: f"return {who} to hand, costing {n} less",
+    "raise_from_grave": lambda e, who, n: f"a random fallen ally unit returns to hand, costing {n} less",
+    "respawn_from_hand": lambda e, who, n: f"a random {e['race'].title()} from your hand takes its place, free",
+}
+"""How the operations of the second set read in a card's text (see `convert._EFF_TEXTS`)."""
+
+ON_WORDS = {"revealed": "When revealed", "foe_income": "When the enemy earns mana",
+            "foe_action": "When an enemy acts", "lane_damage": "When a unit in this lane is hurt",
+            "ally_execute": "When an ally kills an enemy", "struck_adjacent": "When hit from next to it",
+            "own_spell": "When you cast a spell", "command_foe_spell":
+            "While waiting on the Stronghold, when the foe casts a spell",
+            "command_ally_enters": "While waiting on the Stronghold, when an ally enters enemy land"}
+KW_WORDS = {"STUNPROOF": "Fires even when stunned, and firing does not stun it",
+            "NEST": "Held by an ally: enemies moving into this row cannot attack after",
+            "VENOM": "Poison deals 1 more to enemy units",
+            "INFERNO": "Spell and fort damage heals allies on it",
+            "NIGHTFALL": "RANGE and CATAPULT do nothing", "CAMP": "Its space is your territory"}
+KIND_WORDS = {"fort_unoccupied": "a fort with no unit", "open_front_space": "an empty Frontline space",
+              "ally_nongiant_spawn": "an ally non-giant in your Spawn Row",
+              "enemy_pw2": "an enemy of power 2 or less",
+              "nonchamp_ground_pw5": "a grounded non-champion of power 5+",
+              "ally_pair_nongiant": "two ally non-giants"}
+AMOUNT_WORDS = {"target_health": "its health", "deaths_this_turn": "1 per unit fallen this turn",
+                "last_ally_frags": "your last fallen unit's fragments"}
+
+SELECTOR_WORDS = {"row_units": "units in that row", "hidden_enemies": "hidden enemies",
+                  "hidden_allies": "hidden allies", "ally_wardens": "ally Wardens",
+                  "ally_hollows": "ally Hollows", "earning_foes_lane": "enemies earning in this lane"}
 """Scorched Land, the fort Strife effects deploy."""
 
 
