@@ -36,6 +36,11 @@ def cost_change(p: Player, cid: str) -> int:
     return min((m["cost"] for m in p["mods"] if m["card"] == cid), default=0)
 
 
+def copies(p: Player, cid: str) -> list[dict[str, Any]]:
+    """The entries of a card's changed copies in hand, best first."""
+    return sorted((m for m in p.get("mods") or [] if m["card"] == cid), key=_rank)
+
+
 def take(p: Player, cid: str) -> dict[str, Any] | None:
     """Uses up the best entry of a card being played from hand (None when no copy is changed)."""
     mods = [m for m in p.get("mods") or [] if m["card"] == cid]

@@ -43,15 +43,16 @@ def champion_cost(st: DFState, seat: int) -> int:
     return max(0, 15 - (STRONGHOLD - p["sh"]) - p["tokens"])
 
 
-def card_cost(st: DFState, seat: int, cid: str) -> int:
-    """Returns what a card costs its seat now (cost changes from own units and forts included)."""
+def card_cost(st: DFState, seat: int, cid: str, *, hand: bool = True) -> int:
+    """Returns what a card costs its seat now (cost changes from own units and forts included,
+    and, with `hand`, its best copy's change in hand)."""
     if cid == st.players[seat]["champion"]:
         return champion_cost(st, seat)
     c = C.card(cid)
     cost: int = c["cost"] + _cost_change(st, seat, c["type"])
     if "cost_is" in c:
         cost += amount(st, c["cost_is"], Ctx(owner=seat)) - c["cost"]
-    if st.players[seat].get("mods"):
+    if hand and st.players[seat].get("mods"):
         cost += effects_hand.cost_change(st.players[seat], cid)
     return max(0, cost)
 

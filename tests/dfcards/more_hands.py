@@ -3,6 +3,7 @@ hand (random cards, discounts, returns, the graveyard), each written from the ca
 
 from __future__ import annotations
 
+from games.dragonfront import GAME
 from games.dragonfront import cards as C
 from games.dragonfront.actions import Play
 from games.dragonfront.effects_hand import pool
@@ -94,6 +95,8 @@ def thu007_arachnis_riders_raise_a_druid_from_hand() -> None:
     rest = [c for c in st.players[0]["hand"] if c != FILLER]
     assert len(rest) == 1 and st.players[0]["mana"] == 1  # the Riders' own fragment
     other = C.card(rest[0])
+    shown = [h for h in GAME.view(st, 0)["hand"] if h["card"] == rest[0]]
+    assert [(h["power"], h["health"]) for h in shown] == [(other["power"] + 1, other["health"] + 1)]
     cast(st, rest[0], 0)
     assert stats(st, newest(st)) == (other["power"] + 1, other["health"] + 1)
 
