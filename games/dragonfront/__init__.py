@@ -36,7 +36,8 @@ Choices where the seed and the rulings are silent (each has a test):
 - A timed bonus ("until the end of the turn", "until your next turn", "for its next action")
   is taken back at that moment; health taken back forgives the damage it soaked, so losing it
   never kills (Holding the Line, Fury). Blaze of Glory's unit dies at that turn's end.
-- A unit played this turn may act once anything grants it RUSH (Hollow Pathfinders' aura).
+- A unit that arrived this turn may act whenever it has RUSH, printed or granted (Hollow
+  Pathfinders' aura), however it arrived (deployed, summoned, respawned).
 - "Random" spaces, cards and gifts come from the game's seeded RNG; a spell's "ally units" in a
   granted ability are the granted unit's own side (Binding); "their spawn row" is the pushed
   unit's owner's (New Path); Netherworld Traversal jumps two rows over anything in front when
