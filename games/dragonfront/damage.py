@@ -105,6 +105,8 @@ def damage_stronghold(st: DFState, seat: int, n: int, ctx: Ctx, *, source: Sourc
     say(ctx, f"{{p{seat}}}'s Stronghold takes {n} damage ({max(0, p['sh'])} left).")
     if source is not None and "pw" in source:
         _dealt_by_unit(st, source, None, n, ctx, combat=False)
+        if source["owner"] != seat:
+            triggers.trigger(st, source, "hit_sh", ctx)
     if p["sh"] <= 0 and "_holding" in st.__dict__:
         st.__dict__["_fallen"].add(seat)
     triggers.stronghold_damaged(st, seat, ctx)
@@ -204,7 +206,7 @@ def _on_death(st: DFState, u: Unit, ctx: Ctx, fallen: dict[int, Unit]) -> None:
         _lend_respawn(st, u)
     if u.get("respawn"):
         _respawn(st, u, ctx)
-    if u["frags"]:
+    if u["frags"] and not resources.mana_locked(st, u):
         resources.gain_mana(st, owner, u["frags"])
 
 
@@ -232,5 +234,6 @@ def _respawn(st: DFState, u: Unit, ctx: Ctx) -> None:
         nu = new_unit(st, rid, u["owner"], spaces if giant else [s])
         place_unit(st, nu)
         triggers.trigger(st, nu, "spawn", ctx)
+        triggers.transformed(st, nu, ctx)
         if giant:
             break

@@ -19,6 +19,7 @@ from games.dragonfront import cards as C
 from games.dragonfront import damage, movement, resources, triggers
 from games.dragonfront.amounts import amount
 from games.dragonfront.board import (
+    around,
     find_fort,
     fort_at,
     fwd,
@@ -86,6 +87,8 @@ def _draw(st: DFState, e: Effect, ctx: Ctx) -> None:
 
 
 def _mana(st: DFState, e: Effect, ctx: Ctx) -> None:
+    if ctx.me is not None and resources.mana_locked(st, ctx.me):
+        return
     resources.gain_mana(st, ctx.owner, _n(st, e, ctx))
 
 
@@ -239,6 +242,8 @@ def _buff(st: DFState, e: Effect, ctx: Ctx) -> None:
         else:
             t["pw"] += pw
         t["hp"] += e.get("hp", 0)
+        if pw > 0:
+            triggers.trigger(st, t, "buffed", ctx)
 
 
 def _set_power(st: DFState, e: Effect, ctx: Ctx) -> None:
@@ -270,7 +275,7 @@ def _grant(st: DFState, e: Effect, ctx: Ctx) -> None:
         if "kw" in e and "RUSH" in e["kw"]:
             t["sick"] = False
         if "respawn" in e:
-            t["respawn"] = e["respawn"]
+            t["respawn"] = t["card"] if e["respawn"] == "$own" else e["respawn"]
         if "ability" in e:
             ab = dict(e["ability"])
             if e.get("caster"):
@@ -288,6 +293,7 @@ def _evolve(st: DFState, e: Effect, ctx: Ctx) -> None:
                   "frags": c["fragments"], "kw": dict(c["kw"]),
                   "ab": [dict(a) for a in c["abilities"]], "eotpw": None,
                   "respawn": c.get("respawn")})
+        triggers.transformed(st, t, ctx, evolved=True)
 
 
 def _hush(st: DFState, e: Effect, ctx: Ctx) -> None:
@@ -375,7 +381,22 @@ def _frontline_lane(st: DFState, ctx: Ctx) -> list[int]:
     return [s for s in range(4, 12) if lane_of(s) in lanes]
 
 
+def _target_around(st: DFState, ctx: Ctx) -> list[int]:
+    t = ctx.target
+    return sorted(around(t["sp"])) if isinstance(t, dict) and "pw" in t else []
+
+
+def _picked_row(st: DFState, ctx: Ctx) -> list[int]:
+    """The spaces of the rows the picked unit stands in."""
+    t = ctx.picked
+    rows = {row_of(s) for s in spaces_of(t)} if isinstance(t, dict) else set()
+    return [s for s in range(16) if row_of(s) in rows]
+
+
 _SUMMON_SPOTS: dict[str, Callable[[DFState, Ctx], list[int]]] = {
+    "target_around": _target_around,
+    "origin": lambda st, ctx: list(ctx.origin or []),
+    "picked_row": _picked_row,
     "open_frontline_lane": _frontline_lane,
     "open_spawn_row": lambda st, ctx: [spawn_row(ctx.owner) * 4 + c for c in range(4)],
     "self_space": lambda st, ctx: _own_spaces(ctx),
@@ -416,6 +437,7 @@ def _random_tiles(st: DFState, e: Effect, *, frontline: bool) -> list[int]:
 
 
 _TILES: dict[str, Callable[[DFState, Effect, Ctx], list[int]]] = {
+    "picked_row": lambda st, e, ctx: [s for s in _picked_row(st, ctx) if fort_at(st, s) is None],
     "self_space": lambda st, e, ctx: _own_spaces(ctx),
     "target_space": lambda st, e, ctx: _target_spaces(st, ctx),
     "victim_space": lambda st, e, ctx: [s for s in _victim_space(ctx) if fort_at(st, s) is None],
@@ -520,3 +542,9 @@ OPS: dict[str, Op] = {
     "pick": _pick,
 }
 """Every effect operation by name: the one place to add one."""
+
+from games.dragonfront.effects_control import CONTROL_OPS  # noqa: E402
+from games.dragonfront.effects_forts import FORT_OPS  # noqa: E402
+from games.dragonfront.effects_hand import HAND_OPS  # noqa: E402
+
+OPS.update({**FORT_OPS, **CONTROL_OPS, **HAND_OPS})

@@ -26,7 +26,8 @@ from games.dragonfront.damage import resolve_deaths
 from games.dragonfront.effects import run_effects
 from games.dragonfront.movement import free_for
 from games.dragonfront.state import STRONGHOLD, DFState, Fort, Target, Unit
-from games.dragonfront.triggers import arrived, trigger
+from games.dragonfront.stats import has, power
+from games.dragonfront.triggers import arrived, fort_built, trigger
 
 # -- costs -----------------------------------------------------------------------------------
 
@@ -42,7 +43,25 @@ def card_cost(st: DFState, seat: int, cid: str) -> int:
     if cid == st.players[seat]["champion"]:
         return champion_cost(st, seat)
     c = C.card(cid)
-    return max(0, c["cost"] + _cost_change(st, seat, c["type"]))
+    cost = c["cost"] + _cost_change(st, seat, c["type"])
+    if "discount" in c:
+        cost -= _discount(st, seat, c["discount"])
+    if c["faction"] == "Unaligned" and st.forts:
+        cost += sum(1 for f in st.forts for a in f["ab"] if a["on"] == "unaligned_tax")
+    if c["type"] == "unit" and st.players[seat].get("unit_turn") != st.turn:
+        cost += _first_unit_tax(st, seat)
+    return max(0, cost)
+
+
+def _discount(st: DFState, seat: int, race: str) -> int:
+    """A card's own discount: 1 less per ally unit of a race in play."""
+    return sum(1 for u in st.units if u["owner"] == seat and C.card(u["card"])["race"] == race)
+
+
+def _first_unit_tax(st: DFState, seat: int) -> int:
+    """The extra cost the enemy's forts put on a seat's first unit of the turn."""
+    return sum(a["n"] for f in st.forts if f["owner"] != seat for a in f["ab"]
+               if a["on"] == "first_unit_tax")
 
 
 def _cost_change(st: DFState, seat: int, kind: str) -> int:
@@ -72,18 +91,20 @@ def unit_spaces(st: DFState, seat: int, cid: str) -> list[list[int]]:
     a GIANT takes two adjacent spaces of one row. Hidden enemies look empty."""
     c = C.card(cid)
     breach = bool(c["kw"].get("BREACH"))
+    blessed = bool(c["kw"].get("BLESSBREACH"))
     width = 2 if c["giant"] else 1
     memo = st.__dict__.get("_listing_memo")
-    key = ("spaces", seat, breach, width)
+    key = ("spaces", seat, breach, width, blessed)
     if memo is not None and key in memo:
         cached: list[list[int]] = memo[key]
         return cached
-    rows = [r for r in range(4) if r != enemy_row(seat)] if breach else [spawn_row(seat)]
+    rows = [r for r in range(4) if r != enemy_row(seat)] if breach or blessed else [spawn_row(seat)]
     out: list[list[int]] = []
     for r in rows:
         for lane in range(4 - width + 1):
             spaces = [r * 4 + lane + i for i in range(width)]
-            if all(free_for(st, s, None, seen_by=seat) for s in spaces):
+            allowed = breach or r == spawn_row(seat) or all(s in st.blessed for s in spaces)
+            if allowed and all(free_for(st, s, None, seen_by=seat) for s in spaces):
                 out.append(spaces)
     if memo is not None:
         memo[key] = out
@@ -116,6 +137,8 @@ _PLACE_TARGETS: dict[str, Callable[[DFState, int], list[str]]] = {
     "lane": lambda st, seat: [f"L{c}" for c in range(4)],
     "front_row": lambda st, seat: ["R1", "R2"],
     "row": lambda st, seat: [f"R{r}" for r in range(4)],
+    "free_fort": lambda st, seat: [f"f{f['id']}" for f in st.forts
+                                   if unit_at(st, f["sp"]) is None and not f.get("twin")],
 }
 """Spell target kinds that name no unit: forts, lanes, rows, or nothing ("-")."""
 
@@ -134,7 +157,21 @@ _UNIT_TARGETS: dict[str, _UnitTest] = {
     "enemy_nongiant": lambda u, seat: u["owner"] != seat and not u["giant"],
     "enemy_nonchamp_home": lambda u, seat: u["owner"] != seat and not u["champ"]
     and in_territory(seat, row_of(u["sp"][0])),
+    "enemy_nonchamp_front": lambda u, seat: u["owner"] != seat and not u["champ"]
+    and row_of(u["sp"][0]) in (1, 2),
+    "enemy_stunned_nonchamp_front": lambda u, seat: u["owner"] != seat and not u["champ"]
+    and bool(u["stun"]) and row_of(u["sp"][0]) in (1, 2),
+    "ally_starling_home": lambda u, seat: u["owner"] == seat
+    and C.card(u["card"])["race"] == "STARLING" and in_territory(seat, row_of(u["sp"][0])),
 }
+
+_BOARD_UNIT_TARGETS: dict[str, Callable[[DFState, Unit, int], bool]] = {
+    "ground_nonchamp_max3": lambda st, u, seat: not u["champ"] and not has(st, u, "FLIGHT")
+    and power(st, u) <= 3,
+    "nonchamp_on_blessed": lambda st, u, seat: not u["champ"]
+    and any(s in st.blessed for s in u["sp"]),
+}
+"""Unit target kinds whose test reads the board (stats after auras, blessed tiles)."""
 """Spell target kinds that name a unit, by the test a unit must pass ("unit": any unit;
 "race:<RACE>": a unit of that race)."""
 
@@ -154,10 +191,11 @@ def spell_targets(st: DFState, seat: int, kind: str) -> list[str]:
     places = _PLACE_TARGETS.get(kind)
     if places is not None:
         return places(st, seat)
+    board_test = _BOARD_UNIT_TARGETS.get(kind)
     test = _unit_test(kind)
     return [f"u{u['id']}" for u in st.units
-            if not (u["hidden"] and u["owner"] != seat or u["kw"].get("STEELWARD"))
-            and test(u, seat)]
+            if not (u["hidden"] and u["owner"] != seat or has(st, u, "STEELWARD"))
+            and (test(u, seat) if board_test is None else board_test(st, u, seat))]
 
 
 def plays(st: DFState, seat: int, cid: str) -> list[Play]:
@@ -171,6 +209,8 @@ def plays(st: DFState, seat: int, cid: str) -> list[Play]:
                 out.append(Play(cid, str(spaces[0]), m))
     elif c["type"] == "fort":
         open_spaces = fort_spaces(st, seat)
+        if c["kw"].get("BLESSONLY"):
+            open_spaces = [sp for sp in open_spaces if sp in st.blessed]
         if c["giant"]:
             out.extend(Play(cid, str(sp)) for sp in open_spaces
                        if sp % 4 < 3 and sp + 1 in open_spaces)
@@ -238,6 +278,8 @@ def _deploy(st: DFState, seat: int, action: Play, spaces: list[int], ctx: Ctx) -
     """A unit arrives: STEALTH hides it, RUSH lets it act at once, then its chosen mode, its SPAWN
     effects and what its arrival sets off elsewhere."""
     c = C.card(action.card)
+    if c["type"] == "unit":
+        st.players[seat]["unit_turn"] = st.turn
     u = new_unit(st, action.card, seat, spaces)
     u["hidden"] = bool(u["kw"].get("STEALTH"))
     u["sick"] = not u["kw"].get("RUSH")
@@ -270,6 +312,5 @@ def _build(st: DFState, seat: int, cid: str, spaces: list[int], ctx: Ctx) -> Non
     st.forts.sort(key=lambda x: x["id"])
     say(ctx, f"{{p{seat}}} builds {C.name(cid)}.")
     trigger(st, built[0], "spawn", ctx)
-    for x in list(st.units):
-        trigger(st, x, "fort_spawned", ctx)
+    fort_built(st, built[0], ctx, played=True)
     resolve_deaths(st, ctx)

@@ -354,3 +354,7 @@ SELECTORS: dict[str, Selector] = {
     **{name: _placed(selector) for name, selector in _PLACE_SELECTORS.items()},
 }
 """Every selector by name: the one place to add one."""
+
+from games.dragonfront.targets_more import MORE_SELECTORS  # noqa: E402
+
+SELECTORS.update(MORE_SELECTORS)

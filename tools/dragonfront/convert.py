@@ -17,6 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tools.dragonfront import convert_ae_de_ec as _ae_de_ec
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 SOURCE = ROOT.parent / "shared" / "dragonfront" / "AllCards.json"
 OUT_DIR = ROOT / "data" / "dragonfront"
@@ -570,6 +572,7 @@ _SPECIAL_SPELLS: dict[str, dict[str, Any]] = {
         "target": "unit", "do": [{"op": "damage", "to": "target", "n": 3},
                                  {"op": "heal", "to": "own_sh", "n": "dealt"}]},
 }
+_SPECIAL_SPELLS.update(_ae_de_ec.SPECIAL_SPELLS)
 _CHAOS = [[{"op": "grant", "to": "target", "kw": {"ARMOR": 1}}],
           [{"op": "grant", "to": "target", "kw": {"REGEN": 1}}],
           [{"op": "grant", "to": "target", "kw": {"DEATHBLOW": 1}}]]
@@ -584,7 +587,7 @@ def _sentence_rules() -> list[tuple[str, Any]]:
             a["if"] = cond
         return a
 
-    return [
+    return [*_ae_de_ec.sentence_rules(),
         (r"If this unit is killed by combat, return it to your hand",
          lambda m, b: {"abilities": [ab("death", [{"op": "add_hand", "card": "$self", "n": 1}], "killed_by_unit")]}),
         (r"If this unit is killed by combat, shuffle it into your deck",
@@ -918,6 +921,8 @@ def convert(raw_cards: list[dict[str, Any]]) -> dict[str, Any]:
                 else:
                     card["target"] = sp["target"]
                     card["do"] = sp["do"]
+                if "discount" in sp:
+                    card["discount"] = sp["discount"]
                 card["abilities"] = sp.get("abilities", [])
             else:
                 text = text.replace(" and then destroy this fort. Units damaged have their Power changed to 1.",
@@ -930,8 +935,10 @@ def convert(raw_cards: list[dict[str, Any]]) -> dict[str, Any]:
             card["unsupported"] = str(exc)[:120]
         _resolve_refs(card)
         _resolve_self(card, card["id"])
-        card["text"] = describe(card)
         cards[card["id"]] = card
+    _ae_de_ec.finish(cards)
+    for card in cards.values():
+        card["text"] = describe(card)
     return cards
 
 
@@ -1013,7 +1020,14 @@ _ON_WORDS = {"spawn": "On arrival", "death": "When it dies", "survivor": "When i
              "any_discard": "When anyone discards", "fort_destroyed": "When a fort falls",
              "fort_spawned": "When a fort is built", "own_sh_damaged": "When your Stronghold is hit",
              "enemy_spawn_lane": "When an enemy arrives in this lane", "own_spawn": "When you deploy a unit",
-             "nudged": "When a unit is pushed or pulled"}
+             "nudged": "When a unit is pushed or pulled",
+             "fort_built_row": "When a fort is built in this row",
+             "command_fort_played": "While waiting, when you play a fort",
+             "ally_evolved": "When an ally evolves", "any_transformed": "When a unit evolves or respawns",
+             "occupant_damaged": "When the ally on it is damaged", "hit_sh": "After it hits the enemy Stronghold",
+             "buffed": "When it gains power", "enemy_champion_spawn": "When the enemy champion arrives"}
+_TAX_WORDS = {"unaligned_tax": "Unaligned cards cost 1 more",
+              "first_unit_tax": "The enemy's first unit each turn costs 1 more"}
 
 
 def _cond_text(c: Any) -> str:
@@ -1158,6 +1172,8 @@ def _ability_text(a: dict[str, Any]) -> str:
         cond = f" when {_cond_text(a['if'])}" if a.get("if") else ""
         head = "While waiting on the Stronghold, " if a["on"] == "command" else ""
         return head + f"{a['who'].replace('_', ' ')} get " + " ".join(b for b in bits if b) + cond
+    if a["on"] in _TAX_WORDS:
+        return _TAX_WORDS[a["on"]]
     head = _ON_WORDS.get(a["on"], a["on"])
     cond = f" (if {_cond_text(a['if'])})" if a.get("if") else ""
     return f"{head}{cond}: " + "; ".join(_eff_text(e) for e in a["do"])
