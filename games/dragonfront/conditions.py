@@ -1,7 +1,8 @@
 """Conditions of abilities and effects ("if"): a name, a list (all hold), or a dict.
 
 A name is looked up in `CONDITIONS`; a dict is {"not": cond}, {"state": ..., "of": selector},
-{"card": id}, {"race": race, "of": selector} or {"race_in_lane": race}, tried in that order. An
+{"card": id}, {"race": race, "of": selector}, {"race_in_lane": race}, {"victim_power": n} or
+{"at_least": "power" | "frags", "n": k}, tried in that order. An
 unknown condition is false. Conditions about a unit take the unit or fort the ability belongs to
 (`u`), and are false without one.
 """
@@ -18,6 +19,7 @@ from games.dragonfront.board import (
     in_territory,
     is_alive,
     lane_of,
+    race_of,
     row_of,
     spaces_of,
     spawn_row,
@@ -45,8 +47,7 @@ def check(st: DFState, cond: Cond, u: dict[str, Any] | None, owner: int, ctx: Ct
 
 
 def _race(x: dict[str, Any]) -> str:
-    race: str = C.card(x["card"])["race"] or ""
-    return race
+    return race_of(x)
 
 
 def _referent(st: DFState, cond: dict[str, Any], u: dict[str, Any] | None,
@@ -210,6 +211,7 @@ _UNIT_CONDITIONS: dict[str, _UnitTest] = {
     "in_enemy_territory": lambda st, u, owner: all(not in_territory(owner, r) for r in _rows(u)),
     "in_own_territory": lambda st, u, owner: all(in_territory(owner, r) for r in _rows(u)),
     "in_spawn_row": lambda st, u, owner: spawn_row(owner) in _rows(u),
+    "in_frontline": lambda st, u, owner: bool(_rows(u) & {1, 2}),
     "not_acted": lambda st, u, owner: not u.get("acted"),
     "stealthed": lambda st, u, owner: bool(u.get("hidden")),
     "on_blessed": _on_blessed,

@@ -289,6 +289,7 @@ def _evolve(st: DFState, e: Effect, ctx: Ctx) -> None:
     for t in _units(st, e, ctx, default="self"):
         say_about(ctx, t, f"{C.name(t['card'])} evolves into {c['name']}.")
         st.next_id += 1  # changes the board key, so cached aura lookups are redone
+        t.pop("race", None)
         t.update({"card": e["card"], "pw": c["power"], "hp": c["health"], "dmg": 0,
                   "frags": c["fragments"], "kw": dict(c["kw"]),
                   "ab": [dict(a) for a in c["abilities"]], "eotpw": None,

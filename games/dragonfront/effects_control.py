@@ -1,6 +1,7 @@
-"""Effect operations that move units between seats and spaces: taking control ("take_control"),
-sending a unit to a random open space ("relocate"), drawing an enemy before a unit ("draw_ahead")
-and copying a unit into the open spaces of its row ("duplicate"). Registered into `effects.OPS`.
+"""Effect operations that move or remake units: taking control ("take_control"), sending a unit
+to a random open space ("relocate"), drawing an enemy before a unit ("draw_ahead"), onto a fort
+("pull_onto"), copying a unit into the open spaces of its row ("duplicate"), giving it a race
+("set_race") or random stats ("reroll"). Registered into `effects.OPS`.
 """
 
 from __future__ import annotations
@@ -110,6 +111,34 @@ def _duplicate(st: DFState, e: Effect, ctx: Ctx) -> None:
                 place_unit(st, twin)
 
 
+def _pull_onto(st: DFState, e: Effect, ctx: Ctx) -> None:
+    """Moves the non-GIANT entrant onto this fort's space when nobody holds it, then runs
+    "then" (Henge Nexus stuns it there)."""
+    me, t = ctx.me, ctx.entrant
+    if me is None or "pw" in me or t is None or t not in st.units or t["giant"]:
+        return
+    if not _open(st, me["sp"]):
+        return
+    movement.enter(st, t, [me["sp"]], ctx)
+    from games.dragonfront.effects import run_effects
+    run_effects(st, e.get("then", []), ctx)
+
+
+def _set_race(st: DFState, e: Effect, ctx: Ctx) -> None:
+    for t in _units(st, e, ctx):
+        t["race"] = e["race"]
+
+
+def _reroll(st: DFState, e: Effect, ctx: Ctx) -> None:
+    """Gives each unit selected a random power and health in [lo, hi] (its damage healed)."""
+    lo, hi = e["range"]
+    for t in _units(st, e, ctx):
+        t["pw"] = lo + st.rng.below(hi - lo + 1)
+        t["hp"] = lo + st.rng.below(hi - lo + 1)
+        t["dmg"], t["eotpw"] = 0, None
+
+
 CONTROL_OPS = {"take_control": _take_control, "relocate": _relocate,
-               "draw_ahead": _draw_ahead, "duplicate": _duplicate}
+               "draw_ahead": _draw_ahead, "duplicate": _duplicate, "pull_onto": _pull_onto,
+               "set_race": _set_race, "reroll": _reroll}
 """The operations of this module, merged into `effects.OPS`."""

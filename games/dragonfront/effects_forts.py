@@ -44,7 +44,14 @@ def _victim_frontline(st: DFState, ctx: Ctx) -> list[int]:
     return [s] if s is not None and row_of(s) in (1, 2) and fort_at(st, s) is None else []
 
 
+def _own_unforted(st: DFState, ctx: Ctx) -> list[int]:
+    me = ctx.me
+    spaces = me["sp"] if me is not None and "pw" in me else []
+    return [s for s in spaces if fort_at(st, s) is None]
+
+
 _BUILD_SPOTS: dict[str, Callable[[DFState, Ctx], list[int]]] = {
+    "self_space_unforted": _own_unforted,
     "random_frontline": _random_frontline,
     "random_blessed_empty_frontline": _random_blessed_empty,
     "victim_frontline": _victim_frontline,

@@ -1,7 +1,7 @@
 """Effect operations on hands, decks and fragments: a random card into the hand ("add_random"),
 copies of a unit into the deck ("copy_deck"), a unit from the hand onto the dead unit's space
-("respawn_from_hand"), fragments gained ("gain_fragments") and a card's own counter
-("count_up"). Registered into `effects.OPS`.
+("respawn_from_hand") or itself, weaker ("respawn_shrunk"), a card of the enemy's hand replaced
+("replace_hand"), fragments gained ("gain_fragments") and a card's own counter ("count_up"). Registered into `effects.OPS`.
 """
 
 from __future__ import annotations
@@ -75,7 +75,28 @@ def _count_up(st: DFState, e: Effect, ctx: Ctx) -> None:
         ctx.me["count"] = ctx.me.get("count", 0) + 1
 
 
-HAND_OPS = {"add_random": _add_random, "copy_deck": _copy_deck,
+def _respawn_shrunk(st: DFState, e: Effect, ctx: Ctx) -> None:
+    """The dead unit comes back on its space at -1/-1 (from its own base stats), unless that
+    leaves it no health or the space is taken."""
+    v, sp = ctx.victim, ctx.victim_space
+    if v is None or sp is None or v["hp"] <= 1 or unit_at(st, sp) is not None \
+            or is_wall(fort_at(st, sp)):
+        return
+    u = new_unit(st, v["card"], v["owner"], [sp])
+    u["pw"], u["hp"] = max(0, v["pw"] - 1), v["hp"] - 1
+    place_unit(st, u)
+    say(ctx, f"{C.name(v['card'])} returns, weaker.")
+    triggers.transformed(st, u, ctx)
+
+
+def _replace_hand(st: DFState, e: Effect, ctx: Ctx) -> None:
+    """A random card of the enemy's hand becomes the effect's card."""
+    hand = st.players[1 - ctx.owner]["hand"]
+    if hand:
+        hand[st.rng.below(len(hand))] = e["card"]
+
+
+HAND_OPS = {"respawn_shrunk": _respawn_shrunk, "replace_hand": _replace_hand,"add_random": _add_random, "copy_deck": _copy_deck,
             "respawn_from_hand": _respawn_from_hand, "gain_fragments": _gain_fragments,
             "count_up": _count_up}
 """The operations of this module, merged into `effects.OPS`."""

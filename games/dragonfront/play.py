@@ -16,6 +16,7 @@ from games.dragonfront.board import (
     new_fort,
     new_unit,
     place_unit,
+    race_of,
     row_of,
     space_name,
     spawn_row,
@@ -43,6 +44,8 @@ def card_cost(st: DFState, seat: int, cid: str) -> int:
     if cid == st.players[seat]["champion"]:
         return champion_cost(st, seat)
     c = C.card(cid)
+    if c["type"] == "champion":  # a copy in hand (Infinite Recursion): no tokens banked on it
+        return max(0, 15 - (STRONGHOLD - st.players[seat]["sh"]))
     cost = c["cost"] + _cost_change(st, seat, c["type"])
     if "discount" in c:
         cost -= _discount(st, seat, c["discount"])
@@ -170,6 +173,7 @@ _BOARD_UNIT_TARGETS: dict[str, Callable[[DFState, Unit, int], bool]] = {
     and power(st, u) <= 3,
     "nonchamp_on_blessed": lambda st, u, seat: not u["champ"]
     and any(s in st.blessed for s in u["sp"]),
+    "non_omega": lambda st, u, seat: race_of(u) != "OMEGA",
 }
 """Unit target kinds whose test reads the board (stats after auras, blessed tiles)."""
 """Spell target kinds that name a unit, by the test a unit must pass ("unit": any unit;
@@ -258,7 +262,7 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
                      "holds that space.")
             return
     p["mana"] -= cost
-    if c["type"] == "champion":
+    if cid == p["champion"]:
         p["champion"] = None
         p["tokens"] = 0
     else:

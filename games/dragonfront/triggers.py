@@ -11,6 +11,7 @@ from __future__ import annotations
 from games.dragonfront import cards as C
 from games.dragonfront import effects
 from games.dragonfront.board import (
+    around,
     find_unit,
     fort_at,
     has_flight_raw,
@@ -105,6 +106,11 @@ def unit_died(st: DFState, u: Unit, ctx: Ctx, fallen: dict[int, Unit]) -> None:
             effects.run_effects(st, a["do"], Ctx(owner=owner, me=None, victim_space=base, victim=u,
                                                  killer=killer, events=ctx.events))
     _executed(st, u, base, ctx, fallen)
+    if _commands(st, owner, "command_survivor_on_death"):
+        for a in u["ab"]:
+            if a["on"] == "survivor":
+                effects.run_effects(st, a["do"], Ctx(owner=owner, me=u, victim=u,
+                                                     events=ctx.events))
     _died(st, u, ctx)
     for f in list(st.forts):
         if f["sp"] in u["sp"] and not has_flight_raw(u):
@@ -125,6 +131,15 @@ def _executed(st: DFState, u: Unit, base: int, ctx: Ctx, fallen: dict[int, Unit]
         if a["on"] == "execute":
             effects.run_effects(st, a["do"], Ctx(owner=k["owner"], me=k, victim=u,
                                                  victim_space=base, events=ctx.events))
+    for a in _commands(st, k["owner"], "command_execute"):
+        effects.run_effects(st, a["do"], Ctx(owner=k["owner"], me=k, victim=u,
+                                             victim_space=base, events=ctx.events))
+
+
+def _commands(st: DFState, seat: int, on: str) -> list[dict]:
+    """The COMMAND abilities of one kind of the champion waiting on a seat's Stronghold."""
+    champ = st.players[seat]["champion"]
+    return [a for a in C.card(champ)["abilities"] if a["on"] == on] if champ else []
 
 
 def _died(st: DFState, u: Unit, ctx: Ctx) -> None:
@@ -206,6 +221,17 @@ def transformed(st: DFState, u: Unit, ctx: Ctx, *, evolved: bool = False) -> Non
                                             and x["owner"] == u["owner"])) and is_alive(st, x):
                 effects.run_effects(st, a["do"], Ctx(owner=x["owner"], me=x, entrant=u,
                                                      events=ctx.events))
+
+
+def activated(st: DFState, u: Unit, ctx: Ctx) -> None:
+    """A unit was activated: the "enemy_activates_adjacent" abilities of enemy forts next to it."""
+    near = around(u["sp"])
+    for f in list(st.forts):
+        if f["owner"] != u["owner"] and f["sp"] in near:
+            for a in f["ab"]:
+                if a["on"] == "enemy_activates_adjacent" and f in st.forts and u in st.units:
+                    effects.run_effects(st, a["do"], Ctx(owner=f["owner"], me=f, entrant=u,
+                                                         events=ctx.events))
 
 
 def nudged(st: DFState, u: Unit, ctx: Ctx) -> None:

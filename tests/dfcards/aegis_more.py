@@ -364,3 +364,39 @@ def aeu023_mountain_jotnar_answers_the_enemy_champion() -> None:
     end(st)
     cast(st, "ScC001", 12)
     assert jotnar["card"] == "AeU026" and jotnar["sp"] == [0, 1]
+
+
+@scenario("AeS012")
+def aes012_ordination_makes_a_unit_omega() -> None:
+    """Replace or add the OMEGA trait to a non-OMEGA unit, and give it +2 Health."""
+    st = _aegis()
+    plain, omega = put(st, FILLER, 0, 5), put(st, "AeU012", 0, 4)
+    st.players[0]["hand"], st.players[0]["mana"] = ["AeS012"], 2
+    legal = codes(st)
+    assert f"play:AeS012:{on(plain)}" in legal and f"play:AeS012:{on(omega)}" not in legal
+    do(st, A.Play("AeS012", on(plain)))
+    assert stats(st, plain) == (4, 7)
+    build(st, "AeF015", 0, 5)  # Mount Pillar now counts it as OMEGA: +2/+2
+    assert stats(st, plain) == (6, 9)
+
+
+@scenario("AeF005")
+def aef005_henge_nexus_pulls_and_stuns() -> None:
+    """BLESSED FORT. Enemy non-Giant units activated adjacent to a Nexus are pulled onto this fort
+    and stunned if it is not currently occupied."""
+    st = _aegis()
+    st.blessed = [5]
+    cast(st, "AeF005", 5)
+    assert 5 in st.blessed
+    end(st)
+    foe = put(st, FILLER, 1, 10)
+    mover = put(st, FILLER, 1, 6)
+    do(st, A.Activate(mover["id"]))
+    assert mover["sp"] == [5] and mover["stun"] and foe["sp"] == [10]
+    st = _aegis()
+    cast(st, "AeF005", 5)
+    guard = put(st, FILLER, 0, 5)
+    end(st)
+    mover = put(st, FILLER, 1, 6)
+    do(st, A.Activate(mover["id"]))
+    assert mover["sp"] == [2] and not mover["stun"] and guard["sp"] == [5]

@@ -107,3 +107,111 @@ def duc030_divine_prismorphix_returns_as_a_champion() -> None:
         assert C.card(new["card"])["type"] == "champion" and new["champ"]
         seen.add(new["card"])
     assert len(seen) >= 2
+
+
+@scenario("DuC002")
+def duc002_infinite_recursion_returns_twice_over() -> None:
+    """PUSH. DEATH: Add 2 Infinite Recursion units to your hand and DRAIN: 1."""
+    st = _board()
+    rec = put(st, "DuC002", 0, 5)
+    assert has(st, rec, "PUSH")
+    st.players[1]["mana"] = 3
+    _hurt(st, rec, 99)
+    assert st.players[0]["hand"] == ["DuC002", "DuC002"]
+    assert st.players[1]["mana"] == 2 and st.players[0]["mana"] == 1
+    # a copy in hand costs what a champion does: 15 less the Stronghold's damage
+    st.players[0]["sh"] = 5
+    st.players[0]["mana"] = 5
+    do(st, A.Play("DuC002", "0"))
+    copy = unit_at(st, 0)
+    assert copy is not None and copy["card"] == "DuC002" and copy["champ"]
+    assert st.players[0]["hand"] == ["DuC002"] and st.players[0]["mana"] == 0
+
+
+@scenario("DuC003")
+def duc003_etwas_the_jester_reshuffles_itself_and_a_hand() -> None:
+    """END OF TURN: Randomly change the Health and Power of this unit. Replace a random card in
+    the opponent's hand with a [0/2] Chum Creeper."""
+    seen = set()
+    for seed in range(8):
+        st = _board()
+        st.rng = Rng(seed)
+        etwas = put(st, "DuC003", 0, 1)
+        etwas["dmg"] = 2
+        st.players[1]["hand"] = [FILLER, WEAK, FILLER]
+        end(st)
+        pw, hp = stats(st, etwas)
+        assert 1 <= pw <= 9 and 1 <= hp <= 9 and etwas["dmg"] == 0
+        seen.add((pw, hp))
+        hand = st.players[1]["hand"]
+        assert hand[:3].count("ToU003") == 1 and len(hand) == 4
+        rest = sorted(c for c in hand[:3] if c != "ToU003")
+        assert rest in (sorted([FILLER, FILLER]), sorted([FILLER, WEAK]))
+    assert len(seen) >= 3
+
+
+@scenario("DuC008")
+def duc008_eternal_warden_comes_back_smaller() -> None:
+    """ARMOR. RESPAWN: The Eternal Warden at -1/-1. COMMAND: Units gain [Trigger SURVIVOR on
+    DEATH.]"""
+    st = _board()
+    warden = put(st, "DuC008", 0, 5)
+    assert has(st, warden, "ARMOR")
+    sizes = []
+    for _ in range(4):
+        _hurt(st, unit_at(st, 5), 99)
+        u = unit_at(st, 5)
+        sizes.append(stats(st, u) if u is not None else None)
+    assert sizes == [(3, 3), (2, 2), (1, 1), None]
+    # COMMAND: while it waits on the Stronghold, an ally's SURVIVOR also fires when it dies
+    st = _board()
+    st.players[0]["champion"] = "DuC008"
+    _hurt(st, put(st, "ESU007", 0, 4), 99)  # Spark Golem: SURVIVOR adds a Mana Dagger
+    assert st.players[0]["hand"] == ["ToS001"]
+    st = _board()
+    _hurt(st, put(st, "ESU007", 0, 4), 99)
+    assert st.players[0]["hand"] == []
+
+
+@scenario("DuC016")
+def duc016_mias_contraption_sows_thorns_in_the_frontlines() -> None:
+    """SHIFT. Spawn a Field of Thorns when this unit moves in the Frontlines. COMMAND: Allies gain:
+    EXECUTE: Heal this unit for 1."""
+    st = _board()
+    mia = put(st, "DuC016", 0, 0)
+    do(st, A.Shift(mia["id"], 1))
+    assert mia["sp"] == [1] and st.forts == []
+    do(st, A.Activate(mia["id"]))
+    thorns = [f for f in st.forts if f["card"] == "ThF009"]
+    assert mia["sp"] == [5] and len(thorns) == 1 and thorns[0]["sp"] == 5
+    assert thorns[0]["owner"] == 0
+    # COMMAND: while it waits on the Stronghold, an ally that kills an enemy heals 1
+    st = _board()
+    st.players[0]["champion"] = "DuC016"
+    ally = put(st, FILLER, 0, 4)
+    put(st, WEAK, 1, 8)
+    do(st, A.Activate(ally["id"]))
+    assert ally["dmg"] == 0 and unit_at(st, 8) is None
+    st = _board()
+    ally = put(st, FILLER, 0, 4)
+    put(st, WEAK, 1, 8)
+    do(st, A.Activate(ally["id"]))
+    assert ally["dmg"] == 1
+
+
+@scenario("DuC018")
+def duc018_malice_tramples_down_the_lane() -> None:
+    """Excess Combat damage is applied down the lane ending at the enemy Stronghold. DEATH: Deal 5
+    damage to your own stronghold."""
+    st = _board()
+    malice = put(st, "DuC018", 0, 4)
+    small, behind = put(st, WEAK, 1, 8), put(st, FILLER, 1, 12)
+    do(st, A.Activate(malice["id"]))
+    assert small not in st.units and behind["dmg"] == 3 and sh(st, 1) == 15
+    st = _board()
+    malice = put(st, "DuC018", 0, 4)
+    put(st, WEAK, 1, 8)
+    do(st, A.Activate(malice["id"]))
+    assert sh(st, 1) == 12
+    _hurt(st, malice, 99)
+    assert sh(st, 0) == 10

@@ -1025,8 +1025,11 @@ _ON_WORDS = {"spawn": "On arrival", "death": "When it dies", "survivor": "When i
              "command_fort_played": "While waiting, when you play a fort",
              "ally_evolved": "When an ally evolves", "any_transformed": "When a unit evolves or respawns",
              "occupant_damaged": "When the ally on it is damaged", "hit_sh": "After it hits the enemy Stronghold",
-             "buffed": "When it gains power", "enemy_champion_spawn": "When the enemy champion arrives"}
+             "buffed": "When it gains power", "enemy_champion_spawn": "When the enemy champion arrives",
+             "enemy_activates_adjacent": "When an enemy next to it activates",
+             "command_execute": "While waiting, when an ally kills an enemy"}
 _TAX_WORDS = {"unaligned_tax": "Unaligned cards cost 1 more",
+              "command_survivor_on_death": "While waiting, allies' SURVIVOR effects fire on death too",
               "first_unit_tax": "The enemy's first unit each turn costs 1 more"}
 
 

@@ -150,6 +150,28 @@ _SENTENCES: list[tuple[str, Frag]] = [
      _abs(_ab("end", [{"op": "heal", "to": "own_sh", "n": 1}]),
           _ab("survivor", [{"op": "heal", "to": "own_sh", "n": 1}]))),
     (r"If destroyed, RESPAWN as a random Champion", {"respawn": "$champions"}),
+    (r"DEATH: Add 2 Infinite Recursion units to your hand and DRAIN: 1",
+     _abs(_ab("death", [{"op": "add_hand", "card": "DuC002", "n": 2}, {"op": "drain", "n": 1}]))),
+    (r"Excess Combat damage is applied down the lane ending at the enemy Stronghold",
+     _kw(TRAMPLE=1)),
+    (r"DEATH: Deal 5 damage to your own stronghold",
+     _abs(_ab("death", [{"op": "damage", "to": "own_sh", "n": 5}]))),
+    (r"Enemy non-Giant units activated adjacent to a Nexus are pulled onto this fort and stunned "
+     r"if it is not currently occupied",
+     _abs(_ab("enemy_activates_adjacent", [{"op": "pull_onto", "then": [
+         {"op": "stun", "to": "entrant"}]}]))),
+    (r"Spawn a Field of Thorns when this unit moves in the Frontlines",
+     _abs(_ab("moved", [{"op": "build", "card": "ThF009", "where": "self_space_unforted"}],
+              "in_frontline"))),
+    (r"COMMAND: Allies gain: EXECUTE: Heal this unit for 1",
+     _abs(_ab("command_execute", [{"op": "heal", "to": "self", "n": 1}]))),
+    (r"RESPAWN: The Eternal Warden at -1/-1", _abs(_ab("death", [{"op": "respawn_shrunk"}]))),
+    (r"COMMAND: Units gain \[Trigger SURVIVOR on DEATH\.\]",
+     _abs({"on": "command_survivor_on_death"})),
+    (r"END OF TURN: Randomly change the Health and Power of this unit\. Replace a random card in "
+     r"the opponent's hand with a \[0/2\] Chum Creeper",
+     _abs(_ab("end", [{"op": "reroll", "to": "self", "range": [1, 9]},
+                      {"op": "replace_hand", "card": "ToU003"}]))),
 ]
 
 
@@ -220,6 +242,9 @@ SPECIAL_SPELLS: dict[str, dict[str, Any]] = {
         "target": "none", "do": _pick_champion([
             {"op": "bless", "to": "picked_row"},
             {"op": "summon", "card": "AeU000", "to": "picked_row"}])},
+    "Replace or add the OMEGA trait to a non-OMEGA unit, and give it +2 Health": {
+        "target": "non_omega", "do": [{"op": "set_race", "to": "target", "race": "OMEGA"},
+                                      {"op": "buff", "to": "target", "hp": 2}]},
 }
 """Whole spell texts (without the final full stop) and their encodings."""
 
