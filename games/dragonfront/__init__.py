@@ -60,6 +60,11 @@ Choices where the seed and the rulings are silent (each has a test):
   healed). Eternal Warden returns at -1/-1 of its own base stats until that would leave it no
   health; its COMMAND fires the SURVIVOR effects of dying allies. A unit Henge Nexus pulls in
   loses the rest of its activation. Ordination's OMEGA is a race the unit keeps until it evolves.
+- Coal Raker: an ally that dies while it is on the board dies as usual (DEATH, RESPAWN,
+  fragments) and its card is also shuffled into the deck; the next copy of that card its owner
+  deploys comes with +1/+1 per return. Divine Mirage FORT is a champion played as a fort (on an
+  open Frontline space); its owner's units (not GIANTs) may be deployed onto it, spells cannot
+  target it (STEELWARD), and the unit it adds each turn costs 0 once.
 - Score: the winner scores 15; otherwise 15 minus the enemy Stronghold's health (0-15).
 - Both Strongholds at 0 at once is a draw: the end waits until the outermost resolution is done
   (an ability's effect list with what it sets off, one attack, a batch of deaths, BERSERK's hits);

@@ -208,6 +208,17 @@ def _on_death(st: DFState, u: Unit, ctx: Ctx, fallen: dict[int, Unit]) -> None:
         _respawn(st, u, ctx)
     if u["frags"] and not resources.mana_locked(st, u):
         resources.gain_mana(st, owner, u["frags"])
+    if any(x["owner"] == owner and x["kw"].get("RAKER") for x in st.units):
+        _rake(st, u)
+
+
+def _rake(st: DFState, u: Unit) -> None:
+    """Coal Raker: the dead ally's card goes back into its owner's deck, to come out +1/+1 (one
+    more than it had)."""
+    p = st.players[u["owner"]]
+    deck = p["deck"]
+    deck.insert(st.rng.below(len(deck) + 1), u["card"])
+    p.setdefault("boost", {}).setdefault(u["card"], []).append(u.get("boost", 0) + 1)
 
 
 def _lend_respawn(st: DFState, u: Unit) -> None:

@@ -31,10 +31,16 @@ def pool(kind: str, cost: int | None) -> tuple[str, ...]:
 
 
 def _add_random(st: DFState, e: Effect, ctx: Ctx) -> None:
+    """Puts random cards of a type (and cost) into the hand; with "free" each costs 0 once."""
     cards = pool(e["kind"], e.get("cost"))
+    p = st.players[ctx.owner]
     for _ in range(amount(st, e.get("n", 1), ctx)):
         if cards:
-            resources.add_to_hand(st, ctx.owner, st.rng.choice(cards), ctx)
+            cid = st.rng.choice(cards)
+            before = len(p["hand"])
+            resources.add_to_hand(st, ctx.owner, cid, ctx)
+            if e.get("free") and len(p["hand"]) > before:
+                p.setdefault("free", []).append(cid)
 
 
 def _copy_deck(st: DFState, e: Effect, ctx: Ctx) -> None:

@@ -43,6 +43,8 @@ def card_cost(st: DFState, seat: int, cid: str) -> int:
     """Returns what a card costs its seat now (cost changes from own units and forts included)."""
     if cid == st.players[seat]["champion"]:
         return champion_cost(st, seat)
+    if cid in st.players[seat].get("free", ()):
+        return 0
     c = C.card(cid)
     if c["type"] == "champion":  # a copy in hand (Infinite Recursion): no tokens banked on it
         return max(0, 15 - (STRONGHOLD - st.players[seat]["sh"]))
@@ -109,6 +111,10 @@ def unit_spaces(st: DFState, seat: int, cid: str) -> list[list[int]]:
             allowed = breach or r == spawn_row(seat) or all(s in st.blessed for s in spaces)
             if allowed and all(free_for(st, s, None, seen_by=seat) for s in spaces):
                 out.append(spaces)
+    for f in st.forts:
+        if width == 1 and f["owner"] == seat and f["kw"].get("SPAWNPAD") and [f["sp"]] not in out \
+                and free_for(st, f["sp"], None, seen_by=seat):
+            out.append([f["sp"]])
     if memo is not None:
         memo[key] = out
     return out
@@ -127,21 +133,23 @@ def fort_spaces(st: DFState, seat: int) -> list[int]:
 
 
 def _enemy_fort_free(st: DFState, seat: int) -> list[str]:
-    return [f"f{f['id']}" for f in st.forts if f["owner"] != seat
+    return [f"f{f['id']}" for f in st.forts if f["owner"] != seat and not f["kw"].get("STEELWARD")
             and not ((x := unit_at(st, f["sp"])) is not None and x["owner"] != seat)]
 
 
 _PLACE_TARGETS: dict[str, Callable[[DFState, int], list[str]]] = {
     "none": lambda st, seat: ["-"],
-    "fort": lambda st, seat: [f"f{f['id']}" for f in st.forts],
+    "fort": lambda st, seat: [f"f{f['id']}" for f in st.forts if not f["kw"].get("STEELWARD")],
     "enemy_fort_free": _enemy_fort_free,
     "enemy_territory_fort": lambda st, seat: [f"f{f['id']}" for f in st.forts
-                                              if not in_territory(seat, row_of(f["sp"]))],
+                                              if not in_territory(seat, row_of(f["sp"]))
+                                              and not f["kw"].get("STEELWARD")],
     "lane": lambda st, seat: [f"L{c}" for c in range(4)],
     "front_row": lambda st, seat: ["R1", "R2"],
     "row": lambda st, seat: [f"R{r}" for r in range(4)],
     "free_fort": lambda st, seat: [f"f{f['id']}" for f in st.forts
-                                   if unit_at(st, f["sp"]) is None and not f.get("twin")],
+                                   if unit_at(st, f["sp"]) is None and not f.get("twin")
+                                   and not f["kw"].get("STEELWARD")],
 }
 """Spell target kinds that name no unit: forts, lanes, rows, or nothing ("-")."""
 
@@ -206,12 +214,12 @@ def plays(st: DFState, seat: int, cid: str) -> list[Play]:
     """Lists every way to play one card (spaces, targets and CHOOSE ONE modes)."""
     c = C.card(cid)
     out: list[Play] = []
-    if c["type"] in ("unit", "champion"):
+    if c["type"] in ("unit", "champion") and not c["kw"].get("FORTCHAMP"):
         modes = [-1] if not c.get("modes") else [0, 1]
         for spaces in unit_spaces(st, seat, cid):
             for m in modes:
                 out.append(Play(cid, str(spaces[0]), m))
-    elif c["type"] == "fort":
+    elif c["type"] in ("fort", "champion"):
         open_spaces = fort_spaces(st, seat)
         if c["kw"].get("BLESSONLY"):
             open_spaces = [sp for sp in open_spaces if sp in st.blessed]
@@ -252,9 +260,10 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
     c = C.card(cid)
     cost = card_cost(st, seat, cid)
     spaces: list[int] = []
+    fort = c["type"] == "fort" or bool(c["kw"].get("FORTCHAMP"))
     if c["type"] in ("unit", "champion", "fort"):
         spaces = [int(action.where)] + ([int(action.where) + 1] if c["giant"] else [])
-    if c["type"] in ("unit", "champion"):
+    if c["type"] in ("unit", "champion") and not fort:
         blockers = [x for s in spaces if (x := unit_at(st, s)) is not None]
         if blockers:
             blockers[0]["hidden"] = False
@@ -267,10 +276,12 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
         p["tokens"] = 0
     else:
         p["hand"].remove(cid)
-    if c["type"] in ("unit", "champion"):
-        _deploy(st, seat, action, spaces, ctx)
-    elif c["type"] == "fort":
+        if cid in p.get("free", ()):
+            p["free"].remove(cid)
+    if fort:
         _build(st, seat, cid, spaces, ctx)
+    elif c["type"] in ("unit", "champion"):
+        _deploy(st, seat, action, spaces, ctx)
     else:
         say(ctx, f"{{p{seat}}} casts {c['name']}.")
         spell = c["modes"][action.mode] if action.mode >= 0 else c
@@ -285,6 +296,12 @@ def _deploy(st: DFState, seat: int, action: Play, spaces: list[int], ctx: Ctx) -
     if c["type"] == "unit":
         st.players[seat]["unit_turn"] = st.turn
     u = new_unit(st, action.card, seat, spaces)
+    boosts = st.players[seat].get("boost", {}).get(action.card)
+    if boosts:  # a copy Coal Raker sent back to the deck, +1/+1 per return
+        u["boost"] = level = max(boosts)
+        boosts.remove(level)
+        u["pw"] += level
+        u["hp"] += level
     u["hidden"] = bool(u["kw"].get("STEALTH"))
     u["sick"] = not u["kw"].get("RUSH")
     u["just_played"] = True

@@ -400,3 +400,29 @@ def aef005_henge_nexus_pulls_and_stuns() -> None:
     mover = put(st, FILLER, 1, 6)
     do(st, A.Activate(mover["id"]))
     assert mover["sp"] == [2] and not mover["stun"] and guard["sp"] == [5]
+
+
+@scenario("AeC003")
+def aec003_coal_raker_sends_the_fallen_back_stronger() -> None:
+    """While this Champion is in play, all other destroyed ally units are returned to the owner's
+    deck and granted +1/+1."""
+    st = _aegis()
+    raker = put(st, "AeC003", 0, 0)
+    st.players[0]["deck"] = []
+    mine, theirs = put(st, FILLER, 0, 5), put(st, WEAK, 1, 9)
+    _kill(st, mine)
+    _kill(st, theirs)
+    assert st.players[0]["deck"] == [FILLER] and st.players[1]["deck"].count(WEAK) == 0
+    st.players[0]["hand"], st.players[0]["mana"] = [FILLER], 4
+    do(st, A.Play(FILLER, "1"))
+    back = unit_at(st, 1)
+    assert stats(st, back) == (5, 6)
+    _kill(st, back)  # returned again: +2/+2 in all
+    st.players[0]["hand"], st.players[0]["mana"] = [FILLER], 4
+    do(st, A.Play(FILLER, "1"))
+    assert stats(st, unit_at(st, 1)) == (6, 7)
+    assert st.players[0]["deck"] == [FILLER, FILLER]
+    _kill(st, raker)
+    assert st.players[0]["deck"] == [FILLER, FILLER]  # not the Raker itself
+    _kill(st, unit_at(st, 1))
+    assert st.players[0]["deck"] == [FILLER, FILLER]  # the Raker is gone: nothing returns

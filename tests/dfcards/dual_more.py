@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from games.dragonfront import actions as A
 from games.dragonfront import cards as C
+from games.dragonfront import play as P
+from games.dragonfront.actions import decode
 from games.dragonfront.board import unit_at
 from games.dragonfront.context import Ctx
 from games.dragonfront.damage import damage_unit, resolve_deaths
@@ -13,7 +15,7 @@ from games.dragonfront.stats import has
 from games.rng import Rng
 from tests.dfcards import scenario
 from tests.dfcards.kit import cast, end, on, sh, stats
-from tests.dragonfront_helpers import FILLER, board, do, put
+from tests.dragonfront_helpers import FILLER, board, codes, do, put
 
 WEAK = "ScU003"  # Warden Battalion, 1/2, 1 fragment
 
@@ -215,3 +217,29 @@ def duc018_malice_tramples_down_the_lane() -> None:
     assert sh(st, 1) == 12
     _hurt(st, malice, 99)
     assert sh(st, 0) == 10
+
+
+@scenario("DuC029")
+def duc029_divine_mirage_fort_is_a_spawning_ground() -> None:
+    """STEELWARD. Friendly Units may spawn on this space. START OF TURN: Add a random unit to your
+    hand and reduce its cost to 0."""
+    st = _board()
+    st.players[0]["champion"], st.players[0]["tokens"], st.players[0]["mana"] = "DuC029", 15, 0
+    assert "play:DuC029:5" in codes(st) and "play:DuC029:0" not in codes(st)
+    do(st, A.Play("DuC029", "5"))
+    mirage = [f for f in st.forts if f["card"] == "DuC029"]
+    assert len(mirage) == 1 and mirage[0]["sp"] == 5 and st.players[0]["champion"] is None
+    st.players[0]["hand"], st.players[0]["mana"] = [FILLER], 4
+    assert f"play:{FILLER}:5" in codes(st)
+    end(st)
+    st.players[1]["hand"], st.players[1]["mana"] = ["AeS001"], 2
+    assert not any(c.startswith("play:AeS001") for c in codes(st))  # STEELWARD fort
+    end(st)
+    hand = st.players[0]["hand"]
+    assert len(hand) == 3 and C.card(hand[2])["type"] == "unit"
+    assert P.card_cost(st, 0, hand[2]) == 0
+    mana, free = st.players[0]["mana"], hand[2]
+    play = next(c for c in codes(st) if c.startswith(f"play:{free}:"))
+    do(st, decode(play))
+    assert st.players[0]["mana"] == mana and st.players[0].get("free") == []
+    assert free not in st.players[0]["hand"]

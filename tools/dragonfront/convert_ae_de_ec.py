@@ -150,6 +150,11 @@ _SENTENCES: list[tuple[str, Frag]] = [
      _abs(_ab("end", [{"op": "heal", "to": "own_sh", "n": 1}]),
           _ab("survivor", [{"op": "heal", "to": "own_sh", "n": 1}]))),
     (r"If destroyed, RESPAWN as a random Champion", {"respawn": "$champions"}),
+    (r"While this Champion is in play, all other destroyed ally units are returned to the "
+     r"owner's deck and granted \+1/\+1", _kw(RAKER=1)),
+    (r"Friendly Units may spawn on this space", _kw(SPAWNPAD=1, FORTCHAMP=1)),
+    (r"START OF TURN: Add a random unit to your hand and reduce its cost to 0",
+     _abs(_ab("start", [{"op": "add_random", "kind": "unit", "free": True}]))),
     (r"DEATH: Add 2 Infinite Recursion units to your hand and DRAIN: 1",
      _abs(_ab("death", [{"op": "add_hand", "card": "DuC002", "n": 2}, {"op": "drain", "n": 1}]))),
     (r"Excess Combat damage is applied down the lane ending at the enemy Stronghold",
