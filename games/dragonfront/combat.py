@@ -241,9 +241,10 @@ def _fight(st: DFState, att: Unit, tgt: Unit, dist: int, ctx: Ctx, *, catapult: 
     """A unit attacks a unit: the exchange, death blows, PUSH, then the fight's triggers."""
     tgt["hidden"] = False
     say(ctx, f"{C.name(att['card'])} attacks {C.name(tgt['card'])}.")
-    room, taken = health(st, tgt), tgt["dmg"]
+    trample = bool(att["kw"].get("TRAMPLE")) and not catapult
+    room, taken = (health(st, tgt), tgt["dmg"]) if trample else (0, 0)
     _exchange(st, att, tgt, dist, ctx, catapult=catapult)
-    if att["kw"].get("TRAMPLE") and not catapult and tgt["dmg"] - taken > room > 0:
+    if trample and tgt["dmg"] - taken > room > 0:
         _trample(st, att, tgt, tgt["dmg"] - taken - room, ctx)
     if tgt in st.units and health(st, tgt) <= 0 and has(st, tgt, "DEATHBLOW") and att in st.units:
         say(ctx, f"{C.name(tgt['card'])} lands a death blow.")

@@ -208,7 +208,7 @@ def _on_death(st: DFState, u: Unit, ctx: Ctx, fallen: dict[int, Unit]) -> None:
         _respawn(st, u, ctx)
     if u["frags"] and not resources.mana_locked(st, u):
         resources.gain_mana(st, owner, u["frags"])
-    if any(x["owner"] == owner and x["kw"].get("RAKER") for x in st.units):
+    if any(x["kw"].get("RAKER") and x["owner"] == owner for x in st.units if x["champ"]):
         _rake(st, u)
 
 

@@ -40,33 +40,51 @@ def champion_cost(st: DFState, seat: int) -> int:
 
 
 def card_cost(st: DFState, seat: int, cid: str) -> int:
-    """Returns what a card costs its seat now (cost changes from own units and forts included)."""
-    if cid == st.players[seat]["champion"]:
+    """Returns what a card costs its seat now (cost changes from own units and forts, the enemy's
+    taxing forts and the card's own discount included)."""
+    p = st.players[seat]
+    if cid == p["champion"]:
         return champion_cost(st, seat)
-    if cid in st.players[seat].get("free", ()):
-        return 0
     c = C.card(cid)
     if c["type"] == "champion":  # a copy in hand (Infinite Recursion): no tokens banked on it
-        return max(0, 15 - (STRONGHOLD - st.players[seat]["sh"]))
+        return max(0, 15 - (STRONGHOLD - p["sh"]))
+    if "free" in p and cid in p["free"]:
+        return 0
     cost = c["cost"] + _cost_change(st, seat, c["type"])
     if "discount" in c:
         cost -= _discount(st, seat, c["discount"])
-    if c["faction"] == "Unaligned" and st.forts:
-        cost += sum(1 for f in st.forts for a in f["ab"] if a["on"] == "unaligned_tax")
-    if c["type"] == "unit" and st.players[seat].get("unit_turn") != st.turn:
-        cost += _first_unit_tax(st, seat)
+    if st.forts:
+        unaligned, first_unit = _fort_taxes(st, seat)
+        if c["faction"] == "Unaligned":
+            cost += unaligned
+        if c["type"] == "unit" and p.get("unit_turn") != st.turn:
+            cost += first_unit
     return max(0, cost)
 
 
 def _discount(st: DFState, seat: int, race: str) -> int:
     """A card's own discount: 1 less per ally unit of a race in play."""
-    return sum(1 for u in st.units if u["owner"] == seat and C.card(u["card"])["race"] == race)
+    return sum(1 for u in st.units if u["owner"] == seat and race_of(u) == race)
 
 
-def _first_unit_tax(st: DFState, seat: int) -> int:
-    """The extra cost the enemy's forts put on a seat's first unit of the turn."""
-    return sum(a["n"] for f in st.forts if f["owner"] != seat for a in f["ab"]
-               if a["on"] == "first_unit_tax")
+def _fort_taxes(st: DFState, seat: int) -> tuple[int, int]:
+    """The forts' taxes on a seat's cards: on Unaligned cards (anyone's Roadside Chapel) and on
+    its first unit of the turn (the enemy's Feedback Murmur)."""
+    memo = st.__dict__.get("_listing_memo")
+    key = ("taxes", seat)
+    if memo is not None and key in memo:
+        cached: tuple[int, int] = memo[key]
+        return cached
+    unaligned = first_unit = 0
+    for f in st.forts:
+        for a in f["ab"]:
+            if a["on"] == "unaligned_tax":
+                unaligned += 1
+            elif a["on"] == "first_unit_tax" and f["owner"] != seat:
+                first_unit += a["n"]
+    if memo is not None:
+        memo[key] = (unaligned, first_unit)
+    return unaligned, first_unit
 
 
 def _cost_change(st: DFState, seat: int, kind: str) -> int:
@@ -103,21 +121,26 @@ def unit_spaces(st: DFState, seat: int, cid: str) -> list[list[int]]:
     if memo is not None and key in memo:
         cached: list[list[int]] = memo[key]
         return cached
-    rows = [r for r in range(4) if r != enemy_row(seat)] if breach or blessed else [spawn_row(seat)]
+    home = spawn_row(seat)
+    rows = [r for r in range(4) if r != enemy_row(seat)] if breach or blessed else [home]
     out: list[list[int]] = []
     for r in rows:
         for lane in range(4 - width + 1):
             spaces = [r * 4 + lane + i for i in range(width)]
-            allowed = breach or r == spawn_row(seat) or all(s in st.blessed for s in spaces)
+            allowed = breach or r == home or all(s in st.blessed for s in spaces)
             if allowed and all(free_for(st, s, None, seen_by=seat) for s in spaces):
                 out.append(spaces)
-    for f in st.forts:
-        if width == 1 and f["owner"] == seat and f["kw"].get("SPAWNPAD") and [f["sp"]] not in out \
-                and free_for(st, f["sp"], None, seen_by=seat):
-            out.append([f["sp"]])
+    if width == 1 and st.forts:
+        out.extend(_spawn_pads(st, seat, out))
     if memo is not None:
         memo[key] = out
     return out
+
+
+def _spawn_pads(st: DFState, seat: int, taken: list[list[int]]) -> list[list[int]]:
+    """The open spaces of a seat's forts its units may be deployed onto (Divine Mirage FORT)."""
+    return [[f["sp"]] for f in st.forts if f["owner"] == seat and f["kw"].get("SPAWNPAD")
+            and [f["sp"]] not in taken and free_for(st, f["sp"], None, seen_by=seat)]
 
 
 def fort_spaces(st: DFState, seat: int) -> list[int]:
@@ -214,12 +237,13 @@ def plays(st: DFState, seat: int, cid: str) -> list[Play]:
     """Lists every way to play one card (spaces, targets and CHOOSE ONE modes)."""
     c = C.card(cid)
     out: list[Play] = []
-    if c["type"] in ("unit", "champion") and not c["kw"].get("FORTCHAMP"):
+    kind = c["type"]
+    if kind == "unit" or (kind == "champion" and not c["kw"].get("FORTCHAMP")):
         modes = [-1] if not c.get("modes") else [0, 1]
         for spaces in unit_spaces(st, seat, cid):
             for m in modes:
                 out.append(Play(cid, str(spaces[0]), m))
-    elif c["type"] in ("fort", "champion"):
+    elif kind in ("fort", "champion"):
         open_spaces = fort_spaces(st, seat)
         if c["kw"].get("BLESSONLY"):
             open_spaces = [sp for sp in open_spaces if sp in st.blessed]

@@ -12,7 +12,7 @@ from games.dragonfront.state import HAND_LIMIT, MANA_CAP, DFState
 def locked_lanes(st: DFState, seat: int) -> set[int]:
     """The lanes where an enemy's MANALOCK unit (Stygian Lord) stops `seat`'s units and forts
     from generating mana."""
-    return {s % 4 for u in st.units if u["owner"] != seat and u["kw"].get("MANALOCK")
+    return {s % 4 for u in st.units if "MANALOCK" in u["kw"] and u["owner"] != seat
             for s in u["sp"]}
 
 

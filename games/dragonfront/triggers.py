@@ -46,7 +46,8 @@ def unit_damaged(st: DFState, u: Unit, n: int, ctx: Ctx) -> None:
     for a in [a for a in u["ab"] if a["on"] == "damaged"]:
         sub = Ctx(owner=a.get("seat", u["owner"]), me=u, events=ctx.events, dealt=n)
         effects.run_effects(st, a["do"], sub)
-    for f in [f for f in st.forts if f["sp"] in u["sp"] and f["owner"] == u["owner"]]:
+    for f in [f for f in st.forts if f["sp"] in u["sp"] and f["owner"] == u["owner"]
+              and f["ab"]]:
         for a in f["ab"]:
             if a["on"] == "occupant_damaged" and u in st.units and not has_flight_raw(u):
                 effects.run_effects(st, a["do"], Ctx(owner=f["owner"], me=f, entrant=u,
