@@ -972,6 +972,7 @@ def _resolve_refs(node: Any) -> None:
 # -- descriptions in the project's own words --------------------------------------------------
 
 _NAMES: dict[str, str] = {}
+_ae_de_ec.NAMES = _NAMES
 _KW_WORDS = {"GUARD": "Takes your Stronghold's damage while in your Spawn Row",
              "FRESHBANE": "+{} power against a foe at full health", "LONGSHOT": "+{} power at range 2",
              "FORTPROOF": "Forts cannot hurt it", "SIEGE": "+{} power against the Stronghold",
@@ -1040,6 +1041,10 @@ def _cond_text(c: Any) -> str:
         return "not " + _cond_text(c["not"])
     if isinstance(c, dict) and "state" in c:
         return f"{c['of']} is {c['state'].replace('_', ' ')}".replace("target is", "it is")
+    if isinstance(c, dict) and "victim_power" in c:
+        return f"it had power {c['victim_power']}"
+    if isinstance(c, dict) and "at_least" in c:
+        return f"{c['at_least']} {c['n']}+"
     if isinstance(c, dict):
         return str(c.get("race") or c.get("race_in_lane") or "").title()
     return {"is_champion": "a champion", "champion_destroyed": "a champion has died"}.get(str(c), str(c).replace("_", " "))
@@ -1049,12 +1054,15 @@ def _amount(n: Any) -> str:
     if isinstance(n, dict):
         if "count" in n:
             return f"{n['times']} per {n['count'].replace('_', ' ')}"
+        if "base" in n:
+            return f"{n['base']} (+{n['per_count']} per unit died)"
         return "1 per damage"
     if isinstance(n, list):
         return f"{n[0]}-{n[1]}"
     return {"dealt": "that much", "victim_frags": "its fragments", "fort_cost": "its cost",
             "enemy_hand": "foe's hand size", "other_golems": "1 per other Golem",
-            "picked_power": "its power", "target_cost": "its cost", "victim_cost": "its cost"}.get(str(n), str(n))
+            "picked_power": "its power", "target_cost": "its cost", "victim_cost": "its cost",
+            "target_power": "its power", "picked_frags": "its fragments"}.get(str(n), str(n))
 
 
 def _steps(effects: list[dict[str, Any]]) -> str:
@@ -1083,7 +1091,7 @@ def _grant_text(e: dict[str, Any], who: str, n: Any) -> str:
     if "kw" in e:
         return f"{who} gets " + " ".join(e["kw"])
     if "respawn" in e:
-        return f"{who} gets RESPAWN {_card_name(e['respawn'])}"
+        return f"{who} gets RESPAWN " + ("itself" if e["respawn"] == "$own" else _card_name(e["respawn"]))
     return f"{who} gains: " + _ability_text(e["ability"])
 
 
@@ -1147,6 +1155,9 @@ _EFF_TEXTS: dict[str, _EffText] = {
     "copy_hand": lambda e, who, n: f"add a copy of {who} to hand",
 }
 """How each effect operation reads in a card's text; an operation missing here reads as its name."""
+_EFF_TEXTS.update(_ae_de_ec.EFF_TEXTS)
+_KW_WORDS.update(_ae_de_ec.KW_WORDS)
+_SEL_WORDS.update(_ae_de_ec.SEL_WORDS)
 
 
 def _eff_text(e: dict[str, Any]) -> str:
@@ -1194,7 +1205,10 @@ def describe(card: dict[str, Any]) -> str:
             bits.append(k if v == 1 or k in ("STUN",) else f"{k} {v}")
     if card.get("respawn"):
         options = card["respawn"] if isinstance(card["respawn"], list) else [card["respawn"]]
-        bits.append("RESPAWN " + " or ".join(_card_name(r) for r in options))
+        if len(options) > 3:
+            bits.append(f"RESPAWN as a random one of {len(options)} champions")
+        else:
+            bits.append("RESPAWN " + " or ".join(_card_name(r) for r in options))
     for a in card.get("abilities", []):
         bits.append(_ability_text(a))
     if card["type"] == "spell" and "do" in card:

@@ -257,7 +257,8 @@ SPECIAL_SPELLS: dict[str, dict[str, Any]] = {
 def finish(cards: dict[str, Any]) -> None:
     """Fills in the encodings that need the whole card table."""
     champions = sorted(cid for cid, c in cards.items() if c["type"] == "champion"
-                       and not c["giant"] and not c.get("unsupported") and c.get("respawn") != "$champions")
+                       and not c["giant"] and not c.get("unsupported")
+                       and not c["kw"].get("FORTCHAMP") and c.get("respawn") != "$champions")
     benedictions = [c["do"] for cid, c in sorted(cards.items())
                     if c["name"].startswith("Benediction") and c.get("target") == "none"
                     and not c.get("unsupported")]
@@ -268,3 +269,57 @@ def finish(cards: dict[str, Any]) -> None:
             for e in a.get("do", []):
                 if e.get("of") == "$benedictions":
                     e["of"] = benedictions
+
+
+# -- how the new vocabulary reads in a card's generated text ----------------------------------
+
+NAMES: dict[str, str] = {}
+"""Card names by id: the converter hands over its own table (`convert._NAMES`)."""
+
+
+def _name(cid: str) -> str:
+    return NAMES.get(cid, cid)
+
+
+KW_WORDS = {"MANALOCK": "Enemy units and forts in its lane make no mana",
+            "BLESSBREACH": "May be deployed on any blessed tile (not the enemy Spawn Row)",
+            "BLESSONLY": "Built only on a blessed tile", "BLESSED": "BLESSED FORT",
+            "SPAWNPAD": "Your units may be deployed onto it",
+            "FORTCHAMP": "A champion played as a fort",
+            "RAKER": "While in play, other allies that die go back into your deck with +1/+1",
+            "TRAMPLE": "Excess combat damage runs on down the lane to the enemy Stronghold"}
+"""Texts of the keyword-like markers this module uses (added to `convert._KW_WORDS`)."""
+
+_BUILD_WHERE = {"random_frontline": "a random open Frontline space",
+                "random_blessed_empty_frontline": "a random empty blessed Frontline tile",
+                "victim_frontline": "its space, if a Frontline space without a fort",
+                "self_space_unforted": "its space, if it has no fort"}
+_RELOCATE_WHERE = {"other_lane": "a random open space in another lane",
+                   "enemy_territory": "a random open space in enemy territory",
+                   "owner_spawn_row": "a random open space of its owner's Spawn Row"}
+
+EFF_TEXTS = {
+    "build": lambda e, who, n: f"build {_name(e['card'])} on {_BUILD_WHERE[e['where']]}",
+    "shift_fort": lambda e, who, n: f"slide {who} one lane",
+    "take_control": lambda e, who, n: f"take control of {who}" + (" this turn" if e.get("eot") else ""),
+    "relocate": lambda e, who, n: f"send {who} to {_RELOCATE_WHERE[e['where']]}",
+    "draw_ahead": lambda e, who, n: "move a random non-giant enemy onto an open space in front",
+    "duplicate": lambda e, who, n: f"copy {who} onto every open space of its row",
+    "pull_onto": lambda e, who, n: "pull it onto this fort if free, and stun it",
+    "set_race": lambda e, who, n: f"{who} becomes {e['race'].title()}",
+    "reroll": lambda e, who, n: f"{who} gets random power and health {e['range'][0]}-{e['range'][1]}",
+    "add_random": lambda e, who, n: (f"add {n or 1} random {'' if e.get('cost') is None else str(e['cost']) + '-cost '}"
+                                     f"{e['kind']}(s) to hand" + (" (costs 0)" if e.get("free") else "")),
+    "copy_deck": lambda e, who, n: f"shuffle {e.get('n', 1)} copies of {who} into your deck",
+    "respawn_from_hand": lambda e, who, n: "a random non-giant unit from your hand takes its space, free",
+    "respawn_shrunk": lambda e, who, n: "it returns at -1/-1",
+    "replace_hand": lambda e, who, n: f"a random enemy hand card becomes {_name(e['card'])}",
+    "gain_fragments": lambda e, who, n: "gain its fragments",
+    "count_up": lambda e, who, n: "the damage grows by 1",
+}
+"""Texts of the operations this module's cards use (added to `convert._EFF_TEXTS`)."""
+
+SEL_WORDS = {"killer": "its killer", "killer_nonchamp": "its killer (not a champion)",
+             "random_enemy_fort": "a random enemy fort", "picked_row": "its row",
+             "enemies_in_enemy_territory": "enemies in their territory"}
+"""Texts of the selectors this module's cards use (added to `convert._SEL_WORDS`)."""
