@@ -38,11 +38,13 @@ async def measure(game: str, turns: int, players: int) -> list[float]:
         rng = random.Random(2)
         times: list[float] = []
         replies = await say(users[0], Verb.START)
+        board = [r for r in replies if r.kind is ReplyKind.BOARD][-1]
         while len(times) < turns:
-            board = [r for r in replies if r.kind is ReplyKind.BOARD][-1]
-            if not board.waiting_on:
+            if any(r.kind is ReplyKind.RESULT for r in replies):
                 replies = await say(users[0], Verb.START)
+                board = [r for r in replies if r.kind is ReplyKind.BOARD][-1]
                 continue
+            board = next((r for r in replies if r.kind is ReplyKind.BOARD), board)
             user = board.waiting_on[0]
             table = await host._table("bench")
             seat = table.seat_of(user)
@@ -52,6 +54,7 @@ async def measure(game: str, turns: int, players: int) -> list[float]:
             replies = await say(user, Verb.PLAY, code, version=board.version)
             times.append(time.perf_counter() - start)
             assert board.image is not None
+            board = next((r for r in replies if r.kind is ReplyKind.BOARD), board)
         await host.close()
         return times
 

@@ -1,9 +1,12 @@
 """The local console: plays a channel from typed lines, as Discord would, with PNGs written to a folder.
 
 Each line is `@user /command args` or `@user N` (take move N of that user's list) or `@user code`.
-A line may start with `#channel` to play at another table. Private replies are marked as such;
-every image is written to the output folder and its path printed. After each command the console
-shows the menu of whoever is to move (as if they had pressed "Hand"), unless `--no-auto-hand`.
+A line may start with `#channel` to play at another table. The console shows the same replies as
+Discord: the lobby, a new board (or "board updated" for an edit of the current one), results and
+reminders publicly, private replies marked as such; every image is written to the output folder
+and its path printed, and what was shown is marked delivered in the outbox. After each command the
+console shows the menu of whoever is newly to move (as if they had pressed "Hand"), unless
+`--no-auto-hand`.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.host import Host
-from bot.messages import Choice, Command, Reply, ReplyKind, Verb
+from bot.messages import Choice, Command, Control, Reply, ReplyKind, Verb
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +32,7 @@ HELP = """Type lines like:
   @alice /join                  @bob /join      @alice /start
   @alice 2                      (take move 2 of alice's list)
   @bob /addbot   /match 3   /sumof 2   /hand   /status   /resign   /rules   /leave   /timer 120
+  @alice /rematch   /next   /option faction scales
   #room2 @carol /join <game>   (another channel; /rules lists the games)
   /quit to leave."""
 
@@ -56,6 +60,11 @@ def parse_line(line: str) -> Command | None:
             raise ValueError(f"Unknown command /{word}. Commands: {known}.") from None
         return Command(channel, user, user, verb, tuple(args))
     return Command(channel, user, user, Verb.PLAY, (rest,))
+
+
+_TITLED = (ReplyKind.BOARD, ReplyKind.HAND, ReplyKind.RESULT, ReplyKind.LOBBY)
+_COMMANDS = {Control.JOIN: "join", Control.ADDBOT: "addbot", Control.LEAVE: "leave",
+             Control.START: "start", Control.REMATCH: "rematch", Control.NEXT: "next"}
 
 
 def menu_lines(choices: Sequence[Choice]) -> list[str]:
@@ -98,6 +107,7 @@ class Console:
         self._print(f"> {line.strip()}")
         replies = await self.host.handle(command)
         self.show(replies)
+        await self.host.delivered(replies)
         if self.auto_hand:
             replies += await self._show_waiting(command.channel, replies)
         return replies
@@ -109,7 +119,7 @@ class Console:
             await self.run_line(line)
 
     async def _show_waiting(self, channel: str, replies: list[Reply]) -> list[Reply]:
-        boards = [r for r in replies if r.kind is ReplyKind.BOARD]
+        boards = [r for r in replies if r.kind is ReplyKind.BOARD and not r.is_private]
         if not boards:
             return []
         shown: list[Reply] = []
@@ -128,14 +138,20 @@ class Console:
             prefix = f"  [private to {reply.private_to}] " if reply.private_to else "  "
             if reply.kind is ReplyKind.ERROR:
                 prefix += "⚠ "
-            if reply.title and reply.kind in (ReplyKind.BOARD, ReplyKind.HAND, ReplyKind.RESULT):
-                self._print(f"{prefix}== {reply.title} ==")
+            if reply.title and reply.kind in _TITLED:
+                edit = " (board updated)" if reply.kind is ReplyKind.BOARD and not (
+                    reply.fresh or reply.is_private) else ""
+                self._print(f"{prefix}== {reply.title}{edit} ==")
+            if reply.notice:
+                self._print(f"{prefix}{reply.notice}")
             for line in reply.text.splitlines():
                 self._print(f"{prefix}{line}")
             for name, value in reply.fields:
                 self._print(f"{prefix}{name}: {value}")
             for line in menu_lines(reply.choices):
                 self._print(f"{prefix}  {line}")
+            if reply.controls:
+                self._print(prefix + " ".join(f"[/{_COMMANDS[c]}]" for c in reply.controls))
             if reply.image is not None:
                 self._images += 1
                 who = reply.private_to or "public"
@@ -152,6 +168,9 @@ async def run_console(db_path: Path, out_dir: Path, script: Path | None, *,
     """Runs the console over a script, piped input, or interactive input."""
     host = await Host.open(db_path)
     console = Console(host, out_dir, auto_hand=auto_hand)
+    owed = await host.pending()  # what a crash kept from being shown last time
+    console.show(owed)
+    await host.delivered(owed)
     try:
         if script is not None:
             await console.run_lines(script.read_text(encoding="utf-8").splitlines())

@@ -28,6 +28,10 @@ GERMAN: dict[str, str] = {
     "How many games to play (1-99).": "Wie viele Partien gespielt werden (1-99).",
     "The game to explain (default: this table's).": "Das zu erklärende Spiel (sonst das dieses Tisches).",
     "Seconds per decision.": "Sekunden pro Entscheidung.",
+    "Play in a thread made from the lobby message.":
+        "Spielt in einem Thread, der aus der Lobby-Nachricht entsteht.",
+    "Show it to the whole channel instead of only to you.":
+        "Zeigt es dem ganzen Kanal statt nur dir.",
 }
 
 

@@ -1,16 +1,22 @@
-"""Components for Hoard's Discord messages: custom_ids, the Hand button and move menus.
+"""Components for Hoard's Discord messages: custom_ids, and the controls of each kind of message.
 
 Every component is one `HoardItem` (a `discord.ui.DynamicItem`) whose custom_id carries everything a
 click needs, so buttons keep working after a restart:
 
-    hoard:<table>:<version>:h              open the clicker's hand (a fresh ephemeral message)
-    hoard:<table>:<version>:p:<code>       take the action with this code
-    hoard:<table>:<version>:n:<path>:<page> show the choices under a label path (indices, "0.2")
-    hoard:<table>:<version>:s:<path>:<page> a select menu of the choices under a path
+    hoard:<table>:<version>:h                on a board: open the clicker's private panel
+    hoard:<table>:<stamp>:p:<code>           on a panel: take the action with this code
+    hoard:<table>:<stamp>:n:<path>:<page>    on a panel: show the choices under a label path
+    hoard:<table>:<stamp>:s:<path>:<page>    on a panel: a select; each value is p:<code> or n:<path>
+    hoard:<table>:<stamp>:r                  on a panel: show it again with the current choices
+    hoard:<table>:<version>:j | b | l | g    on the lobby: Join, Add computer, Leave, Start
+    hoard:<table>:<version>:o:<option>       on the lobby: a select of that option's values
+    hoard:<table>:<version>:R | N            on a result: Rematch, Next game
 
-Menus are built level by level from the label paths of the legal actions (`Choice.label`): a level
-with a handful of entries becomes buttons, a longer one a select menu of at most 25 options, paged.
-An entry that stands for exactly one action takes it directly. Nothing here holds game state.
+A panel's `stamp` is the host's digest of the clicker's choices, so a menu stays valid while those
+choices stay the same; the host alone decides whether it is stale. Menus are built level by level
+from the label paths of the legal actions (`Choice.label`): a level with a handful of entries
+becomes buttons, a longer one a select menu of at most 25 options, paged. An entry that stands for
+exactly one action takes it directly. Nothing here holds game state.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from typing import Any
 
 import discord
 
-from bot.messages import Choice
+from bot.messages import Choice, Control, OptionMenu
 
 MAX_CUSTOM_ID = 100
 MAX_SELECT = 25
@@ -30,30 +36,48 @@ MAX_BUTTONS = 5
 """Entries up to this many show as one row of buttons; more become a select menu."""
 PAGE = 25
 PREFIX = "hoard"
-TEMPLATE = r"hoard:(?P<table>[0-9a-z]+):(?P<version>[0-9]+):(?P<rest>.+)"
+TEMPLATE = r"hoard:(?P<table>[0-9a-z]+):(?P<mark>[0-9a-z]+):(?P<rest>.+)"
+PANEL_KINDS = frozenset({"p", "n", "s", "r"})
+"""Kinds whose mark is the clicker's choice stamp (the others carry the table version)."""
+TAKES_MOVE = "Takes this move"
 
 UNKNOWN = "This control is from an older Hoard and no longer works; press Hand on the latest board."
+CONTROL_LABELS = {
+    Control.JOIN: ("Join", "j", discord.ButtonStyle.success),
+    Control.ADDBOT: ("Add computer", "b", discord.ButtonStyle.secondary),
+    Control.LEAVE: ("Leave", "l", discord.ButtonStyle.secondary),
+    Control.START: ("Start", "g", discord.ButtonStyle.primary),
+    Control.REMATCH: ("Rematch", "R", discord.ButtonStyle.primary),
+    Control.NEXT: ("Next game", "N", discord.ButtonStyle.primary),
+}
+HAND_LABEL = "Hand"
+REFRESH_LABEL = "↻ Refresh"
 
 ComponentHandler = Callable[[discord.Interaction, "Click"], Awaitable[None]]
 
 
 @dataclass(frozen=True, slots=True)
 class Click:
-    """A parsed component interaction: which table, which state version, what was asked."""
+    """A parsed component interaction: which table, which version or stamp, what was asked."""
 
     table: str
-    version: int
+    mark: str
+    """The table version (public controls) or the clicker's choice stamp (panel controls)."""
     kind: str
-    """"h" (hand), "p" (play), "n" (navigate) or "s" (select)."""
     code: str = ""
     path: tuple[int, ...] = ()
     page: int = 0
     values: tuple[str, ...] = ()
+    option: str = ""
+
+    @property
+    def on_panel(self) -> bool:
+        return self.kind in PANEL_KINDS
 
 
-def custom_id(table: str, version: int, rest: str) -> str:
+def custom_id(table: str, mark: str | int, rest: str) -> str:
     """Returns a component custom_id; raises ValueError past Discord's 100 characters."""
-    cid = f"{PREFIX}:{table}:{version}:{rest}"
+    cid = f"{PREFIX}:{table}:{mark}:{rest}"
     if len(cid) > MAX_CUSTOM_ID:
         raise ValueError(f"custom_id longer than {MAX_CUSTOM_ID}: {cid!r}")
     return cid
@@ -64,17 +88,23 @@ def parse(custom: str, values: Sequence[str] = ()) -> Click:
     match = re.fullmatch(TEMPLATE, custom)
     if match is None:
         raise ValueError(f"not a Hoard custom_id: {custom!r}")
-    table, version, rest = match["table"], int(match["version"]), match["rest"]
+    table, mark, rest = match["table"], match["mark"], match["rest"]
     kind, _, tail = rest.partition(":")
-    if kind == "h":
-        return Click(table, version, "h", values=tuple(values))
+    if kind in ("h", "r", "j", "b", "l", "g", "R", "N") and not tail:
+        return Click(table, mark, kind, values=tuple(values))
     if kind == "p" and tail:
-        return Click(table, version, "p", code=tail)
+        return Click(table, mark, "p", code=tail)
+    if kind == "o" and tail:
+        return Click(table, mark, "o", option=tail, values=tuple(values))
     if kind in ("n", "s"):
         raw_path, _, raw_page = tail.partition(":")
-        path = tuple(int(p) for p in raw_path.split(".") if p != "")
-        return Click(table, version, kind, path=path, page=int(raw_page or 0), values=tuple(values))
+        path = parse_path(raw_path)
+        return Click(table, mark, kind, path=path, page=int(raw_page or 0), values=tuple(values))
     raise ValueError(f"unknown Hoard component {custom!r}")
+
+
+def parse_path(text: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in text.split(".") if p != "")
 
 
 def path_text(path: tuple[int, ...]) -> str:
@@ -127,20 +157,6 @@ def _next_labels(group: Sequence[Choice], depth: int) -> list[str]:
     return list(seen)
 
 
-def resolve(choices: Sequence[Choice], path: tuple[int, ...]) -> Entry | None:
-    """Returns the entry at `path` (its parent's level, last index), or None when gone."""
-    if not path:
-        return None
-    try:
-        _, entries = level(choices, path[:-1])
-    except LookupError:
-        return None
-    for entry in entries:
-        if entry.path == path:
-            return entry
-    return None
-
-
 class HoardItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
     """Every Hoard button and select: dispatches the click to the bot's `on_hoard_click`."""
 
@@ -165,68 +181,85 @@ class HoardItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE)
 
 
 def button(label: str, cid: str, *, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-           row: int | None = None) -> HoardItem:
+           row: int | None = None, disabled: bool = False) -> HoardItem:
     """Returns a Hoard button (labels are cut to Discord's 80 characters)."""
-    return HoardItem(discord.ui.Button(label=_cut(label, 80), custom_id=cid, style=style, row=row))
+    return HoardItem(discord.ui.Button(label=_cut(label, 80), custom_id=cid, style=style, row=row,
+                                       disabled=disabled))
 
 
-def board_view(table: str, version: int, *, choices: Sequence[Choice] = (),
-               hand_label: str = "Hand") -> discord.ui.View:
-    """Returns the public board's controls: the Hand button, then a button per public choice (at
-    most 20, each taking its action directly; deeper menus live in the private hand)."""
+def board_view(table: str, version: int) -> discord.ui.View:
+    """Returns the public board's control: the Hand button that opens a private panel."""
     view = discord.ui.View(timeout=None)
-    view.add_item(button(hand_label, custom_id(table, version, "h"), style=discord.ButtonStyle.primary, row=0))
-    seen: set[str] = set()
-    for choice in choices:
-        if choice.code in seen or len(seen) >= 4 * MAX_BUTTONS:
-            continue
-        seen.add(choice.code)
-        view.add_item(button(" › ".join(choice.label), custom_id(table, version, f"p:{choice.code}")))
+    view.add_item(button(HAND_LABEL, custom_id(table, version, "h"),
+                         style=discord.ButtonStyle.primary, row=0))
     return view
 
 
-def menu_view(table: str, version: int, choices: Sequence[Choice], path: tuple[int, ...] = (),
-              page: int = 0) -> tuple[str, discord.ui.View | None]:
-    """Returns a prompt and the controls for one level of the move menu (None: nothing to choose)."""
-    if not choices:
-        return "Nothing to decide right now.", None
-    crumbs, entries = level(choices, path)
+def controls_view(table: str, version: int, controls: Sequence[Control],
+                  menus: Sequence[OptionMenu] = ()) -> discord.ui.View | None:
+    """Returns a lobby's or result's buttons and option selects (None: nothing to offer)."""
+    if not controls and not menus:
+        return None
     view = discord.ui.View(timeout=None)
+    for control in controls:
+        label, kind, style = CONTROL_LABELS[control]
+        view.add_item(button(label, custom_id(table, version, kind), style=style, row=0))
+    for row, menu in enumerate(menus[:4], start=1):
+        what = menu.name.replace("_", " ")
+        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
+            custom_id=custom_id(table, version, f"o:{menu.name}"),
+            placeholder=_cut(f"Your {what}…" if menu.per_seat else f"Table {what}…", 150),
+            options=[discord.SelectOption(label=_cut(c, 100), value=c[:100])
+                     for c in menu.choices[:MAX_SELECT]], row=row)
+        view.add_item(HoardItem(select))
+    return view
+
+
+def menu_view(table: str, stamp: str, choices: Sequence[Choice], path: tuple[int, ...] = (),
+              page: int = 0) -> tuple[str, discord.ui.View]:
+    """Returns a prompt and the controls for one level of the move menu; with no choices, a
+    Refresh button that shows the panel again once the game has moved on."""
+    view = discord.ui.View(timeout=None)
+    if not choices:
+        view.add_item(button(REFRESH_LABEL, custom_id(table, stamp, "r"), row=0))
+        return "", view
+    crumbs, entries = level(choices, path)
     prompt = "Choose: " + " › ".join(crumbs) if crumbs else "Choose your move."
     pages = max(1, -(-len(entries) // PAGE))
     page = min(max(page, 0), pages - 1)
     if len(entries) <= MAX_BUTTONS:
         for entry in entries:
-            view.add_item(button(entry.label, _entry_id(table, version, entry),
+            view.add_item(button(entry.label, _entry_id(table, stamp, entry),
                                  style=discord.ButtonStyle.success if entry.code else discord.ButtonStyle.secondary,
                                  row=0))
     else:
         shown = entries[page * PAGE:(page + 1) * PAGE]
         options = [
-            discord.SelectOption(label=_cut(e.label, 100), value=str(i + page * PAGE),
-                                 description="Takes this move" if e.code else None)
-            for i, e in enumerate(shown)
+            discord.SelectOption(label=_cut(e.label, 100),
+                                 value=f"p:{e.code}" if e.code else f"n:{path_text(e.path)}",
+                                 description=TAKES_MOVE if e.code else None)
+            for e in shown
         ]
         select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
-            custom_id=custom_id(table, version, f"s:{path_text(path)}:{page}"),
+            custom_id=custom_id(table, stamp, f"s:{path_text(path)}:{page}"),
             placeholder=_cut(prompt if pages == 1 else f"{prompt} ({page + 1}/{pages})", 150),
             options=options, row=0,
         )
         view.add_item(HoardItem(select))
         if pages > 1:
             if page > 0:
-                view.add_item(button("◀ Previous", custom_id(table, version, f"n:{path_text(path)}:{page - 1}"), row=1))
+                view.add_item(button("◀ Previous", custom_id(table, stamp, f"n:{path_text(path)}:{page - 1}"), row=1))
             if page < pages - 1:
-                view.add_item(button("Next ▶", custom_id(table, version, f"n:{path_text(path)}:{page + 1}"), row=1))
+                view.add_item(button("Next ▶", custom_id(table, stamp, f"n:{path_text(path)}:{page + 1}"), row=1))
     if path:
-        view.add_item(button("Back", custom_id(table, version, f"n:{path_text(path[:-1])}:0"), row=2))
+        view.add_item(button("Back", custom_id(table, stamp, f"n:{path_text(path[:-1])}:0"), row=2))
     return prompt, view
 
 
-def _entry_id(table: str, version: int, entry: Entry) -> str:
+def _entry_id(table: str, stamp: str, entry: Entry) -> str:
     if entry.code is not None:
-        return custom_id(table, version, f"p:{entry.code}")
-    return custom_id(table, version, f"n:{path_text(entry.path)}:0")
+        return custom_id(table, stamp, f"p:{entry.code}")
+    return custom_id(table, stamp, f"n:{path_text(entry.path)}:0")
 
 
 def _cut(text: str, limit: int) -> str:

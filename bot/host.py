@@ -1,9 +1,15 @@
 """The transport-free host: turns a `Command` into `Reply`s for one channel's table.
 
 Commands for one channel run one at a time (a lock per channel); channels never wait for each other.
-Every change is committed to the store before any reply is built, so a restart resumes every table
-exactly. Computer players move as soon as they are owed a decision; a human who lets the timer run
-out has the game's timeout rule (or the computer) play for them, and forfeits after three in a row.
+A command changes the table, and the host then works out what the change owes the channel by
+comparing before and after (`Before`): a lobby update, a board (a new message with the mention when
+someone else must now decide, at a game's start, else an edit of the current board), a result, and
+later a timer warning. Those posts go into the outbox in the same store transaction as the change,
+so a crash after the commit never loses them; the transport delivers them and marks them done.
+
+Computer players move as soon as they are owed a decision, inside the same command, so their turn
+is one board update. A human who lets the timer run out is reminded half way, then has the game's
+timeout rule (or the computer) play for them, and forfeits after three in a row.
 
 The host knows games only through the registry and the engine contract, and the public board is
 always drawn from `view(state, None)`: the one choke point for hidden information.
@@ -12,33 +18,34 @@ always drawn from `view(state, None)`: the one choke point for hidden informatio
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import hashlib
 import logging
 import random
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import games
+from bot import replies as texts
 from bot.messages import Choice, Command, Reply, ReplyKind, Verb
-from bot.store import Store
+from bot.replies import MAX_LOG_LINES, joined, personalise, waiting_users
+from bot.store import Outgoing, Store
 from bot.table import MAX_TIMEOUTS, Refused, Table
-from games.core import Event, IllegalAction, Seat, visible_events
+from games.core import Event, IllegalAction, Seat, View, visible_events
 
 log = logging.getLogger(__name__)
 
 COMMAND_HELP = (
     "/join [game] — take a seat (the first join picks the game) · /leave · /addbot · "
-    "/start · /match X · /sumof X · /timer seconds · /hand · /resign · /status · /rules [game]"
+    "/start [thread] · /match X · /sumof X · /timer seconds · /hand · /resign · /status · "
+    "/rules [game]"
 )
-
-
-def personalise(text: str, names: Sequence[str]) -> str:
-    """Replaces the seat placeholders {p0}, {p1}, ... with player names."""
-    for seat, name in enumerate(names):
-        text = text.replace(f"{{p{seat}}}", name)
-    return text
+MAX_MOVE_TEXT = 100
+"""Longer move texts are refused unread (no action code or move number is that long)."""
 
 
 def split_args(args: Sequence[str]) -> tuple[list[str], dict[str, str]]:
@@ -54,25 +61,57 @@ def split_args(args: Sequence[str]) -> tuple[list[str], dict[str, str]]:
     return words, options
 
 
+def image_name(prefix: str, image: bytes) -> str:
+    """Names an image by its content, so a transport can tell an unchanged one from a new one."""
+    return f"{prefix}-{hashlib.sha1(image).hexdigest()[:12]}.png"
+
+
+@dataclass(frozen=True, slots=True)
+class Before:
+    """What the table showed before a command, to compare with what it shows after it."""
+
+    version: int
+    game_id: int | None
+    moves: int
+    over: bool
+    waiting: frozenset[str]
+    lobby: tuple[object, ...]
+    rematch: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class Handled:
+    """What a command did: its events, its private replies, and whose panel to show after it."""
+
+    events: list[Event] = field(default_factory=list)
+    private: list[Reply] = field(default_factory=list)
+    panel: tuple[Seat, str, str] | None = None
+    """(seat, user, notice): the mover's private panel, built after the commit."""
+
+
 class Host:
-    """Hoard's host: tables by channel, their locks, persistence, timers and replies."""
+    """Hoard's host: tables by channel, their locks, persistence, the outbox, timers and replies."""
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
-                 seeds: random.Random | None = None) -> None:
+                 seeds: random.Random | None = None,
+                 markup: Callable[[str], str] = str) -> None:
         self.store = store
         self.clock = clock
+        self.markup = markup
+        """Makes a player's name safe to print in the transport's text (Discord escapes markdown)."""
         self._seeds = seeds or random.Random()
         self._tables: dict[str, Table] = {}
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._deadlines: dict[str, float] = {}
-        self._boards: dict[str, tuple[int, bytes]] = {}
+        self._deadlines: dict[str, tuple[float, float | None]] = {}
+        self._boards: dict[str, tuple[tuple[int, int], bytes]] = {}
 
     @classmethod
     async def open(cls, path: str | Path, *, clock: Callable[[], float] = time.time,
-                   seeds: random.Random | None = None) -> Host:
+                   seeds: random.Random | None = None,
+                   markup: Callable[[str], str] = str) -> Host:
         """Opens the store at `path` and returns a host that resumes every table in it."""
         store = await Store.open(path)
-        host = cls(store, clock=clock, seeds=seeds)
+        host = cls(store, clock=clock, seeds=seeds, markup=markup)
         host._deadlines = await store.deadlines()
         return host
 
@@ -85,10 +124,16 @@ class Host:
         """Carries out one command and returns the replies; a refusal changes nothing."""
         async with self._locks[command.channel]:
             table = await self._table(command.channel)
+            before = self._before(table)
             try:
-                return await self._dispatch(table, command)
+                done = await self._dispatch(table, command)
+                if not self._changed(table, before):
+                    return done.private + await self._panel(table, done)
+                return await self._commit(table, before, done)
             except (Refused, IllegalAction) as refusal:
-                return [self._error(command, str(refusal))]  # refused before any change
+                if table.version != before.version:
+                    self._tables.pop(command.channel, None)  # never keep a half-made change
+                return [self._error(command, personalise(str(refusal), self._names(table)))]
             except Exception:
                 self._tables.pop(command.channel, None)
                 log.exception("Command %s failed at table %s (user %s)", command.verb,
@@ -97,24 +142,51 @@ class Host:
                                              "nothing was changed. Please try again.")]
 
     def next_deadline(self) -> float | None:
-        """Returns the earliest pending decision deadline (epoch seconds), if any."""
-        return min(self._deadlines.values(), default=None)
+        """Returns the earliest pending timer (a warning or a deadline, epoch seconds), if any."""
+        times = [t for deadline, warn in self._deadlines.values() for t in (deadline, warn)
+                 if t is not None]
+        return min(times, default=None)
 
     async def run_due_timers(self) -> list[Reply]:
-        """Plays for every player whose timer has run out and returns the replies to post."""
+        """Warns half way and plays for every player whose time ran out; returns the posts."""
         now = self.clock()
-        replies: list[Reply] = []
-        for channel, deadline in sorted(self._deadlines.items(), key=lambda kv: kv[1]):
-            if deadline <= now:
-                async with self._locks[channel]:
-                    if self._deadlines.get(channel, now + 1) <= now:
-                        try:
-                            replies += await self._timeout(await self._table(channel))
-                        except Exception:
-                            self._tables.pop(channel, None)
-                            self._deadlines.pop(channel, None)
-                            log.exception("Timer failed at table %s", channel)
+        out: list[Reply] = []
+        for channel, timers in sorted(self._deadlines.items(), key=lambda kv: kv[1][0]):
+            deadline, warn_at = timers
+            if deadline > now and (warn_at is None or warn_at > now):
+                continue
+            async with self._locks[channel]:
+                if self._deadlines.get(channel) != timers:
+                    continue  # a move came first
+                try:
+                    table = await self._table(channel)
+                    out += await (self._timeout(table) if deadline <= now else
+                                  self._warn(table, deadline - now))
+                except Exception:
+                    self._tables.pop(channel, None)
+                    self._deadlines.pop(channel, None)
+                    log.exception("Timer failed at table %s", channel)
+        return out
+
+    async def pending(self) -> list[Reply]:
+        """Returns every post still owed to a channel (after a crash), rebuilt with its image."""
+        replies = []
+        for row in await self.store.pending_outbox():
+            reply = Reply.from_json(row.payload["reply"], outbox=row.id)
+            view = row.payload.get("view")
+            if view is not None and games.find(row.payload["game"]) is not None:
+                renderer = games.entry(row.payload["game"]).load_renderer()
+                image = await asyncio.to_thread(renderer.render_board, view,
+                                                names=row.payload["names"])
+                reply = dataclasses.replace(reply, image=image, image_name=image_name("board", image))
+            replies.append(reply)
         return replies
+
+    async def delivered(self, replies: Sequence[Reply]) -> None:
+        """Marks the outbox rows of replies the transport has shown as delivered."""
+        ids = [r.outbox for r in replies if r.outbox is not None]
+        if ids:
+            await self.store.delivered(ids)
 
     # -- dispatch -------------------------------------------------------------------------------
 
@@ -125,66 +197,112 @@ class Host:
             self._tables[channel] = table
         return table
 
-    async def _dispatch(self, table: Table, cmd: Command) -> list[Reply]:
+    def _names(self, table: Table) -> list[str]:
+        return [self.markup(n) for n in table.names]
+
+    def _before(self, table: Table) -> Before:
+        live = table.live
+        lobby = texts.lobby_reply(table, self._names(table))
+        return Before(table.version, live.game_id if live else None,
+                      len(live.record.log) if live else 0, table.outcome() is not None,
+                      frozenset(waiting_users(table)), (lobby.text, lobby.controls, lobby.menus),
+                      tuple(table.rematch))
+
+    def _changed(self, table: Table, before: Before) -> bool:
+        game_id = table.live.game_id if table.live else None
+        return table.version != before.version or game_id != before.game_id
+
+    async def _dispatch(self, table: Table, cmd: Command) -> Handled:
         handler = {
             Verb.JOIN: self._join, Verb.LEAVE: self._leave, Verb.ADDBOT: self._addbot,
             Verb.START: self._start, Verb.MATCH: self._series, Verb.SUMOF: self._series,
             Verb.TIMER: self._timer, Verb.PLAY: self._play, Verb.HAND: self._hand,
             Verb.MOVES: self._hand, Verb.RESIGN: self._resign, Verb.RULES: self._rules,
-            Verb.STATUS: self._status,
+            Verb.STATUS: self._status, Verb.OPTION: self._option, Verb.REMATCH: self._rematch,
+            Verb.NEXT: self._next,
         }[cmd.verb]
         return await handler(table, cmd)
 
-    async def _join(self, table: Table, cmd: Command) -> list[Reply]:
+    # -- the lobby ------------------------------------------------------------------------------
+
+    async def _join(self, table: Table, cmd: Command) -> Handled:
         words, options = split_args(cmd.args)
         name = table.join(cmd.user, cmd.name, words[0] if words else None, options)
-        await self._save(table)
         info = games.get(name).info
         seated = len(table.seats)
-        ready = "/start when everyone is in." if seated >= info.min_players else (
-            f"Waiting for {info.min_players - seated} more (/join, or /addbot for a computer).")
-        return [self._info(table, f"{cmd.name} joined {info.title} ({seated}/{info.max_players} "
-                                  f"seats). {ready}")]
+        ready = "A seated player can start." if seated >= info.min_players else (
+            f"Waiting for {info.min_players - seated} more (join, or add a computer).")
+        return self._ack(table, cmd, f"You took seat {seated} of {info.max_players} at "
+                                     f"{info.title}. {ready}")
 
-    async def _leave(self, table: Table, cmd: Command) -> list[Reply]:
+    async def _leave(self, table: Table, cmd: Command) -> Handled:
         table.leave(cmd.user)
-        await self._save(table)
-        return [self._info(table, f"{cmd.name} left the table.")]
+        return self._ack(table, cmd, "You left the table.")
 
-    async def _addbot(self, table: Table, cmd: Command) -> list[Reply]:
+    async def _addbot(self, table: Table, cmd: Command) -> Handled:
         _, options = split_args(cmd.args)
-        name = table.add_bot(options)
-        await self._save(table)
-        return [self._info(table, f"{name} takes a seat at {table.game.info.title} "
-                                  f"({len(table.seats)}/{table.game.info.max_players}).")]
+        name = table.add_bot(cmd.user, options)
+        return self._ack(table, cmd, f"{name} takes seat {len(table.seats)} of "
+                                     f"{table.game.info.max_players}.")
 
-    async def _series(self, table: Table, cmd: Command) -> list[Reply]:
+    async def _option(self, table: Table, cmd: Command) -> Handled:
+        if len(cmd.args) != 2:
+            raise Refused("Choose an option and a value, e.g. faction scales.")
+        name, value = cmd.args
+        table.set_option(cmd.user, name, value)
+        return self._ack(table, cmd, f"{name.replace('_', ' ').capitalize()}: {value}.")
+
+    async def _series(self, table: Table, cmd: Command) -> Handled:
         if not cmd.args:
             raise Refused(f"Give a number: /{cmd.verb.value} X, with X from 1 to 99.")
         mode = "match" if cmd.verb is Verb.MATCH else "sumof"
         table.set_series(cmd.user, mode, cmd.args[0])
-        await self._save(table)
-        return [self._info(table, f"Series set: {table.series.describe()}.")]
+        return self._ack(table, cmd, f"Series set: {table.series.describe()}.")
 
-    async def _timer(self, table: Table, cmd: Command) -> list[Reply]:
+    async def _timer(self, table: Table, cmd: Command) -> Handled:
         if not cmd.args:
             raise Refused(f"Give seconds: /timer 300 (now {table.turn_seconds()} s).")
         seconds = table.set_timer(cmd.user, cmd.args[0])
-        await self._save(table)
-        return [self._info(table, f"Each decision now has {seconds} seconds.")]
+        return self._ack(table, cmd, f"Each decision now has {seconds} seconds.")
 
-    async def _start(self, table: Table, cmd: Command) -> list[Reply]:
+    def _ack(self, table: Table, cmd: Command, text: str) -> Handled:
+        return Handled(private=[Reply(table.channel, ReplyKind.INFO, text, private_to=cmd.user,
+                                      table=table.channel, version=table.version)])
+
+    # -- starting games -------------------------------------------------------------------------
+
+    async def _start(self, table: Table, cmd: Command) -> Handled:
         _, options = split_args(cmd.args)
         table.can_start(cmd.user)
         timer = options.pop("timer", None)
+        thread = options.pop("thread", None)
         if options:
-            raise Refused(f"/start takes only timer=seconds; got {', '.join(options)}.")
+            raise Refused(f"/start takes only timer=seconds and thread=true; got "
+                          f"{', '.join(options)}.")
         if timer is not None:
             table.set_timer(cmd.user, timer)
-        replies = await self._begin_game(table)
-        return replies
+        if thread is not None:
+            table.in_thread = thread.lower() in ("1", "true", "yes", "on")
+        done = Handled(events=await self._begin_game(table))
+        done.private.append(Reply(table.channel, ReplyKind.INFO, "The game starts.",
+                                  private_to=cmd.user, table=table.channel))
+        return done
 
-    async def _begin_game(self, table: Table) -> list[Reply]:
+    async def _rematch(self, table: Table, cmd: Command) -> Handled:
+        if table.series.mode != "single" and not table.series.is_finished(len(table.seats)):
+            raise Refused("The series goes on: press Next game (or /start) for its next game.")
+        table.can_start(None)
+        if not table.vote_rematch(cmd.user):
+            return self._ack(table, cmd, "You asked for a rematch; it starts once everyone has.")
+        return Handled(events=await self._begin_game(table))
+
+    async def _next(self, table: Table, cmd: Command) -> Handled:
+        if table.series.mode == "single" or table.series.is_finished(len(table.seats)):
+            raise Refused("No series is going on; press Rematch, or /start a new game.")
+        table.can_start(cmd.user)
+        return Handled(events=await self._begin_game(table))
+
+    async def _begin_game(self, table: Table) -> list[Event]:
         seed = self._seeds.getrandbits(63)
         record = table.new_record(seed)
         game_id = await self.store.create_game(table, record, self.clock())
@@ -192,43 +310,47 @@ class Host:
         events = self._run_bots(table)
         number = len(table.series.results) + 1
         series = "" if table.series.mode == "single" else f" (game {number}, {table.series.describe()})"
-        opening = Event(f"{table.game.info.title} begins{series}: {', '.join(table.names)}.")
-        self._note_private(table, events)
-        return await self._after_change(table, [opening, *events])
+        opening = Event(f"{table.game.info.title} begins{series}: "
+                        f"{', '.join(f'{{p{s}}}' for s in range(len(table.seats)))}.")
+        return [opening, *events]
 
-    async def _play(self, table: Table, cmd: Command) -> list[Reply]:
+    # -- playing --------------------------------------------------------------------------------
+
+    async def _play(self, table: Table, cmd: Command) -> Handled:
         seat = self._require_seat(table, cmd)
         if not cmd.args:
             raise Refused("Say which move: its number from /hand, or its code.")
         self._check_version(table, cmd)
+        if cmd.stamp is not None and cmd.stamp != self._choices(table, seat)[1]:
+            return Handled(private=[await self._hand_reply(table, seat, cmd.user, notice=(
+                "Your choices changed before that click arrived (another move came first); "
+                "here are your current ones."))])
         code = self._resolve_code(table, seat, cmd.args[0])
+        live = table.live
+        assert live is not None
+        label = " › ".join(personalise(p, self._names(table))
+                           for p in table.game.label(live.state, table.game.decode(code)))
         events = table.apply(seat, code)
         table.strikes.pop(cmd.user, None)
         events += self._run_bots(table)
-        self._note_private(table, events)
-        hand = None
-        if table.is_playing and table.live is not None and (
-                table.notes.get(seat) or table.game.legal_actions(table.live.state, seat)):
-            # Drawn alongside the board; the task reads the state before anything else runs.
-            hand = asyncio.create_task(self._hand_reply(table, seat, cmd))
-        replies = await self._after_change(table, events)
-        if hand is not None:
-            replies.append(await hand)
-        return replies
+        return Handled(events=events, panel=(seat, cmd.user, f"You played: {label}."))
 
-    async def _hand(self, table: Table, cmd: Command) -> list[Reply]:
+    async def _hand(self, table: Table, cmd: Command) -> Handled:
         seat = self._require_seat(table, cmd)
-        full = cmd.verb is Verb.HAND  # MOVES: just the choices, no image, notes kept
-        return [await self._hand_reply(table, seat, cmd, full=full)]
+        choices, stamp = self._choices(table, seat)
+        if cmd.verb is Verb.MOVES and (cmd.stamp is None or cmd.stamp == stamp):
+            return Handled(private=[await self._hand_reply(table, seat, cmd.user, full=False)])
+        notice = "" if cmd.stamp in (None, stamp) else (
+            "Your choices changed since that menu was drawn; here are your current ones.")
+        return Handled(private=[await self._hand_reply(table, seat, cmd.user, notice=notice)])
 
-    async def _resign(self, table: Table, cmd: Command) -> list[Reply]:
+    async def _resign(self, table: Table, cmd: Command) -> Handled:
         seat = self._require_seat(table, cmd)
         events = table.resign(seat)
         events += self._run_bots(table)
-        self._note_private(table, events)
-        return await self._after_change(table, events)
+        return Handled(events=events)
 
-    async def _rules(self, table: Table, cmd: Command) -> list[Reply]:
+    async def _rules(self, table: Table, cmd: Command) -> Handled:
         words, _ = split_args(cmd.args)
         game = games.find(words[0]) if words else table.game
         if game is None:
@@ -239,18 +361,22 @@ class Host:
         options = "".join(f"\nOption {o.name}: {', '.join(o.choices)} — {o.help}"
                           for o in info.options)
         text = f"**{info.title}** ({players} players)\n{info.summary}{options}\n\n{COMMAND_HELP}"
-        return [Reply(table.channel, ReplyKind.INFO, text, private_to=cmd.user, title=info.title,
-                      table=table.channel)]
+        return Handled(private=[Reply(table.channel, ReplyKind.INFO, text, private_to=cmd.user,
+                                      title=info.title, table=table.channel)])
 
-    async def _status(self, table: Table, cmd: Command) -> list[Reply]:
-        if table.live is not None:
-            return [await self._board(table, [])]
-        info = table.game.info
-        seats = ", ".join(s.name for s in table.seats) or "nobody yet"
-        return [self._info(table, f"{info.title} table: {seats} "
-                                  f"({len(table.seats)}/{info.max_players}). "
-                                  f"Series: {table.series.describe()}. "
-                                  f"Timer: {table.turn_seconds()} s per decision.")]
+    async def _status(self, table: Table, cmd: Command) -> Handled:
+        _, options = split_args(cmd.args)
+        public = options.get("post", "").lower() in ("1", "true", "yes", "on")
+        names = self._names(table)
+        if table.live is None or not table.is_playing:
+            reply = texts.lobby_reply(table, names, fresh=public)
+        else:
+            board = texts.board_reply(table, names, fresh=True)
+            image = await self._board_image(table)
+            reply = dataclasses.replace(board, image=image, image_name=image_name("board", image))
+        if not public:
+            reply = dataclasses.replace(reply, private_to=cmd.user, fresh=False)
+        return Handled(private=[reply])
 
     # -- moves, bots, endings -------------------------------------------------------------------
 
@@ -267,6 +393,22 @@ class Host:
             raise Refused("That button belongs to an earlier position; the game has moved on. "
                           "Open /hand for your current choices.")
 
+    def _choices(self, table: Table, seat: Seat) -> tuple[tuple[Choice, ...], str]:
+        """Returns the seat's choices and their stamp: a digest of the game, how many actions the
+        seat has taken and every choice, so it changes exactly when the seat's own menu does."""
+        live = table.live
+        assert live is not None
+        names = self._names(table)
+        game = table.game
+        choices = tuple(
+            Choice(a.encode(), tuple(personalise(part, names) for part in game.label(live.state, a)))
+            for a in game.legal_actions(live.state, seat))
+        own = sum(1 for entry in live.record.log if entry.seat == seat)
+        digest = hashlib.sha1(f"{live.game_id}:{own}".encode())
+        for choice in choices:
+            digest.update(("\n" + choice.code + "\t" + "\t".join(choice.label)).encode())
+        return choices, digest.hexdigest()[:8]
+
     def _resolve_code(self, table: Table, seat: Seat, text: str) -> str:
         """Accepts an action code, or the number of an action in the seat's current list."""
         text = text.strip()
@@ -275,16 +417,22 @@ class Host:
         if not actions:
             raise Refused("It is not your turn." if seat not in table.to_play()
                           else "You have no move to make right now.")
-        if text.isdigit():
-            index = int(text)
+        if text.isascii() and text.isdigit():
+            index = int(text) if len(text) <= 6 else 0
             if not 1 <= index <= len(actions):
                 raise Refused(f"Choose a move from 1 to {len(actions)}.")
             code: str = actions[index - 1].encode()
             return code
-        if text not in {a.encode() for a in actions}:
-            table.game.decode(text)  # an unreadable code says so
-            raise Refused(f"'{text}' is not one of your moves now. Open /hand for your choices.")
-        return text
+        if len(text) <= MAX_MOVE_TEXT and text in {a.encode() for a in actions}:
+            return text
+        try:
+            table.game.decode(text[:MAX_MOVE_TEXT])  # an unreadable code says so
+        except IllegalAction:
+            raise
+        except ValueError:
+            pass
+        raise Refused(f"That is not one of your moves now: choose a number from 1 to "
+                      f"{len(actions)}, or open /hand for your choices.")
 
     def _run_bots(self, table: Table) -> list[Event]:
         """Lets computer players take every decision they owe; returns the events."""
@@ -306,6 +454,7 @@ class Host:
         if live is None or not table.is_playing:
             await self._save(table)
             return []
+        before = self._before(table)
         game = table.game
         events: list[Event] = []
         for seat in table.to_play():
@@ -322,48 +471,117 @@ class Host:
             if strikes >= MAX_TIMEOUTS:
                 events.append(Event(f"{{p{seat}}} timed out {MAX_TIMEOUTS} times in a row "
                                     "and forfeits."))
+                info.forfeited = True
                 events += table.resign(seat)
                 continue
             action = table.computer_choice(seat)
             label = " > ".join(game.label(live.state, action))
-            events.append(Event(f"{{p{seat}}}'s time ran out; the computer played: {label}.",
-                                None))
+            events.append(Event(f"{{p{seat}}}'s time ran out; the computer played: {label}."))
             events += table.apply(seat, action.encode())
         events += self._run_bots(table)
-        self._note_private(table, events)
-        return await self._after_change(table, events)
+        return await self._commit(table, before, Handled(events=events))
+
+    async def _warn(self, table: Table, left: float) -> list[Reply]:
+        """Mentions the people who owe a decision, half way through its time."""
+        timers = self._deadlines.get(table.channel)
+        seats = [s for s in table.to_play() if not table.seats[s].is_bot]
+        if timers is None or not seats:
+            return []
+        reply = texts.warning_reply(table, self._names(table), seats, left)
+        ids = await self._save(table, timers=(timers[0], None), outbox=[
+            Outgoing(reply.kind.value, table.version, {"reply": reply.to_json()})])
+        return [dataclasses.replace(reply, outbox=ids[0])]
 
     def _note_private(self, table: Table, events: list[Event]) -> None:
         """Keeps private events for their players' next hand reply."""
+        names = self._names(table)
         for event in events:
             for seat in event.audience or ():
                 if not table.seats[seat].is_bot:
-                    table.notes.setdefault(seat, []).append(personalise(event.text, table.names))
+                    table.notes.setdefault(seat, []).append(personalise(event.text, names))
 
-    async def _after_change(self, table: Table, events: list[Event]) -> list[Reply]:
-        """Commits the change, then builds the board, result and next-game replies."""
-        live = table.live
-        replies: list[Reply] = []
+    # -- committing a change and what it owes the channel ---------------------------------------
+
+    async def _commit(self, table: Table, before: Before, done: Handled) -> list[Reply]:
+        """Commits the change with the posts it owes (the outbox) and returns the replies."""
+        names = self._names(table)
+        lines = [personalise(e.text, names) for e in visible_events(done.events, None)]
+        self._note_private(table, done.events)
         result = None
+        live = table.live
         if live is not None and table.outcome() is not None and not live.recorded:
             finished = table.finish_game()
             result = {"scores": finished.scores, "winners": finished.winners,
                       "reason": finished.reason}
-        await self._save(table, result=result)
-        replies.append(await self._board(table, events))
-        if result is not None:
-            replies.append(self._result_reply(table))
-            if table.series.mode != "single" and not table.series.is_finished(len(table.seats)):
-                replies += await self._begin_game(table)
-        return replies
+        owed = self._owed(table, before, lines)
+        drawn_kinds = (ReplyKind.BOARD, ReplyKind.RESULT)
+        view = table.game.view(live.state, None) if live is not None and any(
+            r.kind in drawn_kinds for r in owed) else None
+        outgoing = [Outgoing(r.kind.value, r.version or 0, self._payload(table, r, view))
+                    for r in owed]
+        ids = await self._save(table, result=result, outbox=outgoing)
+        owed = [dataclasses.replace(r, outbox=i) for r, i in zip(owed, ids, strict=True)]
+        drawn, panel = await asyncio.gather(self._with_images(table, owed),
+                                            self._panel(table, done))
+        return [*done.private, *drawn, *panel]
 
-    async def _save(self, table: Table, *, result: dict[str, Any] | None = None) -> None:
+    def _owed(self, table: Table, before: Before, lines: list[str]) -> list[Reply]:
+        """Works out what the change owes the channel, by comparing it with `before`."""
+        names = self._names(table)
+        owed = []
+        lobby = texts.lobby_reply(table, names)
+        if (lobby.text, lobby.controls, lobby.menus) != before.lobby:
+            owed.append(lobby)
+        live = table.live
+        if live is None:
+            return owed
+        new_game = live.game_id != before.game_id
+        over = table.outcome() is not None
+        if new_game or len(live.record.log) != before.moves or over != before.over:
+            waiting = set(waiting_users(table))
+            fresh = new_game or bool(waiting - before.waiting)
+            table.turn_log = (lines if fresh else table.turn_log + lines)[-MAX_LOG_LINES:]
+            if over:
+                owed.append(texts.result_reply(table, names, table.turn_log, fresh=True))
+            else:
+                pinged = waiting if new_game else waiting - before.waiting
+                owed.append(texts.board_reply(table, names, fresh=fresh, mentions=sorted(pinged)))
+        elif over and tuple(table.rematch) != before.rematch:
+            owed.append(texts.result_reply(table, names, table.turn_log, fresh=False))
+        return owed
+
+    def _payload(self, table: Table, reply: Reply, view: View | None) -> dict[str, Any]:
+        """The outbox row of a post: the reply, and for a board the view to draw it again."""
+        payload: dict[str, Any] = {"reply": reply.to_json(), "game": table.game_name}
+        if reply.kind in (ReplyKind.BOARD, ReplyKind.RESULT) and view is not None:
+            payload["view"] = view
+            payload["names"] = table.names
+        return payload
+
+    async def _with_images(self, table: Table, owed: list[Reply]) -> list[Reply]:
+        if not any(r.kind in (ReplyKind.BOARD, ReplyKind.RESULT) for r in owed):
+            return owed
+        image = await self._board_image(table)
+        name = image_name("board", image)
+        return [dataclasses.replace(r, image=image, image_name=name)
+                if r.kind in (ReplyKind.BOARD, ReplyKind.RESULT) else r for r in owed]
+
+    async def _panel(self, table: Table, done: Handled) -> list[Reply]:
+        if done.panel is None or table.live is None:
+            return []
+        seat, user, notice = done.panel
+        return [await self._hand_reply(table, seat, user, notice=notice)]
+
+    async def _save(self, table: Table, *, result: dict[str, Any] | None = None,
+                    outbox: Sequence[Outgoing] = (),
+                    timers: tuple[float, float | None] | None = None) -> list[int]:
         live = table.live
         new_actions = len(live.record.log) - live.saved if live is not None else 0
-        deadline = self._deadline(table)
+        deadline, warn_at = self._timers(table) if timers is None else timers
         try:
-            await self.store.save(table, new_actions=new_actions, deadline=deadline,
-                                  now=self.clock(), result=result)
+            ids = await self.store.save(table, new_actions=new_actions, deadline=deadline,
+                                        warn_at=warn_at, now=self.clock(), result=result,
+                                        outbox=outbox)
         except Exception:
             self._tables.pop(table.channel, None)
             raise
@@ -373,124 +591,60 @@ class Host:
         if deadline is None:
             self._deadlines.pop(table.channel, None)
         else:
-            self._deadlines[table.channel] = deadline
+            self._deadlines[table.channel] = (deadline, warn_at)
+        return ids
 
-    def _deadline(self, table: Table) -> float | None:
-        humans = [s for s in table.to_play() if not table.seats[s].is_bot]
-        if not humans or table.live is None:
-            return None
+    def _timers(self, table: Table) -> tuple[float | None, float | None]:
+        """Returns the deadline of the decision now owed and when to warn about it."""
+        if table.live is None or not waiting_users(table):
+            return None, None
         seconds = table.timer
         if seconds is None:
             seconds = table.game.header(table.live.state)["seconds"]
-        return self.clock() + seconds
+        now = self.clock()
+        return now + seconds, now + seconds / 2
 
     # -- replies --------------------------------------------------------------------------------
-
-    def _info(self, table: Table, text: str) -> Reply:
-        return Reply(table.channel, ReplyKind.INFO, text, table=table.channel,
-                     version=table.version)
 
     def _error(self, cmd: Command, text: str) -> Reply:
         return Reply(cmd.channel, ReplyKind.ERROR, text, private_to=cmd.user, table=cmd.channel)
 
-    async def _board(self, table: Table, events: list[Event]) -> Reply:
+    async def _board_image(self, table: Table) -> bytes:
         live = table.live
         assert live is not None
-        game, names = table.game, table.names
-        text_lines = [personalise(e.text, names) for e in visible_events(events, None)]
-        owed = table.to_play()
-        waiting = tuple(table.seats[s].user for s in owed if not table.seats[s].is_bot)
-        if owed:
-            text_lines.append(", ".join(table.seats[s].name for s in owed) + " to play.")
-        image = await self._board_image(table)
-        fields = [("Players", ", ".join(("▶ " if s in owed else "") + n
-                                        for s, n in enumerate(names)))]
-        if table.series.mode != "single":
-            fields.append(("Series", self._standing(table)))
-        outcome = table.outcome()
-        if outcome is not None:
-            fields.append(("Result", self._result_line(table)))
-        return Reply(table.channel, ReplyKind.BOARD, "\n".join(text_lines), title=game.info.title,
-                     fields=tuple(fields), image=image, image_name=f"board-{table.version}.png",
-                     mentions=waiting, waiting_on=waiting, table=table.channel,
-                     version=table.version, over=outcome is not None)
-
-    async def _board_image(self, table: Table) -> bytes:
+        key = (live.game_id, len(live.record.log))
         cached = self._boards.get(table.channel)
-        if cached is not None and cached[0] == table.version:
+        if cached is not None and cached[0] == key:
             return cached[1]
-        assert table.live is not None
-        view = table.game.view(table.live.state, None)
+        view = table.game.view(live.state, None)
         renderer = games.entry(table.game_name).load_renderer()
         image = await asyncio.to_thread(renderer.render_board, view, names=table.names)
-        self._boards[table.channel] = (table.version, image)
+        self._boards[table.channel] = (key, image)
         return image
 
-    async def _hand_reply(self, table: Table, seat: Seat, cmd: Command, *,
-                          full: bool = True) -> Reply:
-        """The seat's private hand: notes, text, the hand image (when `full`) and choices."""
+    async def _hand_reply(self, table: Table, seat: Seat, user: str, *, full: bool = True,
+                          notice: str = "") -> Reply:
+        """The seat's private panel: notes, text, the hand image (when `full`) and choices."""
         live = table.live
         assert live is not None
-        game, names = table.game, table.names
+        game, names = table.game, self._names(table)
+        choices, stamp = self._choices(table, seat)
         view = game.view(live.state, seat)
-        choices = tuple(
-            Choice(a.encode(), tuple(personalise(part, names) for part in game.label(live.state, a)))
-            for a in game.legal_actions(live.state, seat))
         image = None
         if full:
             renderer = games.entry(table.game_name).load_renderer()
-            image = await asyncio.to_thread(renderer.render_hand, view, names=names)
+            image = await asyncio.to_thread(renderer.render_hand, view, names=table.names)
         notes = table.notes.pop(seat, []) if full else []
         text = "\n".join([*notes, game.text(view, names)])
         if not choices:
-            text += "\nNothing to decide right now."
-        return Reply(table.channel, ReplyKind.HAND, text, private_to=cmd.user,
+            owed = [names[s] for s in table.to_play()]
+            waiting = f"Waiting for {joined(owed)}." if owed else "The game is over."
+            notice = f"{notice} {waiting}".strip()
+        return Reply(table.channel, ReplyKind.HAND, text, private_to=user,
                      title=f"Your hand — {game.info.title}", image=image,
-                     image_name=f"hand-{table.version}.png", choices=choices,
-                     table=table.channel, version=table.version)
-
-    def _result_line(self, table: Table) -> str:
-        outcome = table.outcome()
-        assert outcome is not None and table.live is not None
-        names = table.names
-        scores = ", ".join(f"{n} {table.game.score(table.live.state, s)}"
-                           for s, n in enumerate(names))
-        if outcome.is_draw:
-            verdict = "a draw"
-        else:
-            verdict = " and ".join(names[s] for s in outcome.winners) + " win" + (
-                "s" if len(outcome.winners) == 1 else "")
-        return f"{scores} — {verdict} ({personalise(outcome.reason, names)})."
-
-    def _standing(self, table: Table) -> str:
-        series, players = table.series, len(table.seats)
-        if series.mode == "match":
-            wins = series.wins(players)
-            parts = ", ".join(f"{n} {w}" for n, w in zip(table.names, wins, strict=False))
-            return f"First to {series.target}: {parts} (after {len(series.results)} games)"
-        totals = series.totals(players)
-        parts = ", ".join(f"{n} {t}" for n, t in zip(table.names, totals, strict=False))
-        return f"Game {len(series.results)} of {series.target}, totals: {parts}"
-
-    def _result_reply(self, table: Table) -> Reply:
-        lines = [f"Game over: {self._result_line(table)}"]
-        series, players = table.series, len(table.seats)
-        if series.mode != "single":
-            lines.append(self._standing(table))
-            if series.is_finished(players):
-                winners = " and ".join(table.names[s] for s in series.winners(players))
-                lines.append(f"Series over ({series.describe()}): {winners} "
-                             f"win{'s' if len(series.winners(players)) == 1 else ''}!")
-                for number, result in enumerate(series.results, 1):
-                    scores = ", ".join(f"{n} {s}" for n, s in
-                                       zip(table.names, result.scores, strict=False))
-                    lines.append(f"  Game {number}: {scores}")
-            else:
-                lines.append("The next game starts now.")
-        else:
-            lines.append("/start for another game, or /match X, /sumof X for a series.")
-        return Reply(table.channel, ReplyKind.RESULT, "\n".join(lines), title="Result",
-                     table=table.channel, version=table.version)
+                     image_name=image_name("hand", image) if image else "hand.png",
+                     choices=choices, table=table.channel, version=table.version, stamp=stamp,
+                     notice=notice)
 
 
 __all__ = ["Host", "personalise"]

@@ -3,12 +3,17 @@
 The Discord adapter and the local console translate their input into a `Command` and render each
 `Reply` their own way (a message with an embed, file and buttons; or printed text and a PNG file).
 Nothing here knows about discord.py.
+
+A public reply that a committed change owes the channel (a lobby update, a board, a result, a timer
+warning) carries `outbox`, the id of the row the host wrote in the same transaction as the change;
+the transport marks it delivered once the channel shows it (`Host.delivered`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from enum import StrEnum
+from typing import Any
 
 
 class Verb(StrEnum):
@@ -28,15 +33,22 @@ class Verb(StrEnum):
     PLAY = "play"
     """Take an action: args[0] is an action code or the number of a listed action."""
     MOVES = "moves"
-    """List the caller's legal actions (the console's menu; Discord's Hand button)."""
+    """List the caller's legal actions without the hand image (a menu step on the private panel)."""
+    OPTION = "option"
+    """Set one game option of the caller's seat: args are (name, value)."""
+    REMATCH = "rematch"
+    """Ask for another game with the same seats and options; it starts once every person asked."""
+    NEXT = "next"
+    """Start the next game of a series."""
 
 
 @dataclass(frozen=True, slots=True)
 class Command:
     """One request from one user in one channel.
 
-    `version` is the state version a button was drawn for; a click whose version is not the
-    table's current one is refused as stale.
+    `version` is the table version a public control was drawn for: a click at another version is
+    refused as stale. `stamp` is the clicker's choice stamp a private menu was drawn for: it stays
+    valid while that seat's own choices stay the same, whatever other seats do meanwhile.
     """
 
     channel: str
@@ -45,19 +57,36 @@ class Command:
     verb: Verb
     args: tuple[str, ...] = ()
     version: int | None = None
+    stamp: str | None = None
 
 
 class ReplyKind(StrEnum):
+    LOBBY = "lobby"
+    """The table's one lobby message: game, options, seats and the lobby controls."""
     BOARD = "board"
-    """The table's public message: the board image, status fields and public controls."""
+    """The turn's public board: `fresh` posts a new message with the mention, else the current
+    board message is edited in place."""
     HAND = "hand"
-    """A player's private cards and move choices."""
+    """A player's private panel: their cards, notes and move choices (or whom they wait for)."""
+    RESULT = "result"
+    """A finished game: the final board, the result and the Rematch / Next game controls."""
+    WARNING = "warning"
+    """A timer warning that mentions the players who still owe a decision."""
     INFO = "info"
-    """A plain message (lobby changes, events, rules)."""
+    """A plain message (an acknowledgement, the rules)."""
     ERROR = "error"
     """A refusal: shown only to the user who asked; nothing changed."""
-    RESULT = "result"
-    """A game or series result."""
+
+
+class Control(StrEnum):
+    """The public buttons a lobby or result message offers (the transport draws them)."""
+
+    JOIN = "join"
+    ADDBOT = "addbot"
+    LEAVE = "leave"
+    START = "start"
+    REMATCH = "rematch"
+    NEXT = "next"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +95,16 @@ class Choice:
 
     code: str
     label: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OptionMenu:
+    """A game option a seated player may set from the lobby (their own, or the table's)."""
+
+    name: str
+    choices: tuple[str, ...]
+    per_seat: bool
+    help: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,17 +120,55 @@ class Reply:
     image: bytes | None = None
     image_name: str = "board.png"
     mentions: tuple[str, ...] = ()
-    """User ids to ping (the player now to move, or a defender owed a decision)."""
+    """User ids to notify: those who newly owe a decision (pings fire only on new messages)."""
     choices: tuple[Choice, ...] = ()
-    """Legal actions for `private_to` (or public actions when `private_to` is None)."""
+    """HAND: the legal actions of `private_to`."""
     table: str = ""
     version: int | None = None
-    """The state version the choices belong to (goes into every custom_id)."""
+    """The table version the reply shows (boards: the position; goes into public custom_ids)."""
     waiting_on: tuple[str, ...] = field(default=())
-    """User ids the game waits on (a "Hand"/"Choose" button is offered to them)."""
+    """User ids the game waits on (named on the board; a Hand button is offered)."""
     over: bool = False
     """On a board: the game has ended (no controls)."""
+    fresh: bool = False
+    """BOARD, RESULT, LOBBY: a new message rather than an edit of the current one."""
+    outbox: int | None = None
+    """The outbox row this public reply delivers (None: nothing is owed, e.g. a /status post)."""
+    stamp: str = ""
+    """HAND: the choice stamp that goes into the panel's custom_ids."""
+    notice: str = ""
+    """HAND: a line about the last click ("You played: ...", "Your choices changed ...")."""
+    controls: tuple[Control, ...] = ()
+    """LOBBY, RESULT: the public buttons to offer."""
+    menus: tuple[OptionMenu, ...] = ()
+    """LOBBY: the option selects to offer."""
+    in_thread: bool = False
+    """BOARD, RESULT: the table plays in a thread made from its lobby message."""
 
     @property
     def is_private(self) -> bool:
         return self.private_to is not None
+
+    def to_json(self) -> dict[str, Any]:
+        """Returns the reply without its image, as JSON-ready data (the outbox payload)."""
+        data = asdict(self)
+        data.pop("image")
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], *, image: bytes | None = None,
+                  outbox: int | None = None) -> Reply:
+        """Rebuilds a reply from `to_json` data."""
+        values = dict(data)
+        values["kind"] = ReplyKind(values["kind"])
+        values["fields"] = tuple((str(k), str(v)) for k, v in values.get("fields", ()))
+        values["choices"] = tuple(Choice(c["code"], tuple(c["label"]))
+                                  for c in values.get("choices", ()))
+        values["menus"] = tuple(OptionMenu(m["name"], tuple(m["choices"]), bool(m["per_seat"]),
+                                           m.get("help", "")) for m in values.get("menus", ()))
+        values["controls"] = tuple(Control(c) for c in values.get("controls", ()))
+        for name in ("mentions", "waiting_on"):
+            values[name] = tuple(values.get(name, ()))
+        values["image"] = image
+        values["outbox"] = outbox
+        return cls(**values)

@@ -12,6 +12,8 @@ import json
 import logging
 import re
 import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +26,38 @@ log = logging.getLogger(__name__)
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _MIGRATION_NAME = re.compile(r"V(\d+)__\w+\.sql")
+
+
+@dataclass(frozen=True, slots=True)
+class Outgoing:
+    """A post a change owes the channel, to be written with the change."""
+
+    kind: str
+    version: int
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRow:
+    """An undelivered post."""
+
+    id: int
+    channel: str
+    version: int
+    kind: str
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class PostRecord:
+    """A message a transport posted for a table: where it is, what position and image it shows."""
+
+    role: str
+    message_id: str
+    place: str
+    version: int
+    image: str = ""
+    image_url: str = ""
 
 
 def migrations() -> list[tuple[int, Path]]:
@@ -89,11 +123,11 @@ class Store:
 
     # -- tables and games -------------------------------------------------------------------------
 
-    async def deadlines(self) -> dict[str, float]:
-        """Returns every pending decision deadline by channel."""
+    async def deadlines(self) -> dict[str, tuple[float, float | None]]:
+        """Returns every pending decision deadline, with its warning time, by channel."""
         async with self.db.execute(
-                "SELECT channel, deadline FROM tables WHERE deadline IS NOT NULL") as cursor:
-            return {channel: deadline async for channel, deadline in cursor}
+                "SELECT channel, deadline, warn_at FROM tables WHERE deadline IS NOT NULL") as cursor:
+            return {channel: (deadline, warn_at) async for channel, deadline, warn_at in cursor}
 
     async def load_table(self, channel: str) -> Table | None:
         """Loads a table and replays its game in progress; None when the channel has none."""
@@ -148,10 +182,12 @@ class Store:
         return game_id
 
     async def save(self, table: Table, *, new_actions: int = 0, deadline: float | None,
-                   now: float, result: dict[str, Any] | None = None) -> None:
-        """Commits the table row, the last `new_actions` log entries and a finished game's result,
-        all in one transaction, run as one call on the connection's thread (so busy tables do not
-        queue behind each other's statements)."""
+                   now: float, result: dict[str, Any] | None = None, warn_at: float | None = None,
+                   outbox: Sequence[Outgoing] = ()) -> list[int]:
+        """Commits the table row, the last `new_actions` log entries, a finished game's result and
+        the posts the change owes (the outbox), all in one transaction, run as one call on the
+        connection's thread (so busy tables do not queue behind each other's statements).
+        Returns the ids of the outbox rows, in order."""
         live = table.live
         actions: list[tuple[int, int, int, str, float]] = []
         finished: tuple[float, str, int] | None = None
@@ -162,11 +198,69 @@ class Store:
             if result is not None:
                 finished = (now, json.dumps(result), live.game_id)
         row = (table.channel, json.dumps(table.to_json()),
-               live.game_id if live is not None else None, deadline, now)
+               live.game_id if live is not None else None, deadline, warn_at, now)
+        posts = [(table.channel, o.version, o.kind, json.dumps(o.payload), now) for o in outbox]
         async with self._writing:
             # aiosqlite has no public way to run several statements in one hop to its thread.
-            await self.db._execute(  # type: ignore[no-untyped-call]
-                _write_transaction, self.db._conn, actions, finished, row)
+            ids: list[int] = await self.db._execute(  # type: ignore[no-untyped-call]
+                _write_transaction, self.db._conn, actions, finished, row, posts)
+        return ids
+
+    # -- the outbox and the transport's messages --------------------------------------------------
+
+    async def pending_outbox(self) -> list[OutboxRow]:
+        """Returns every undelivered post, oldest first."""
+        async with self.db.execute(
+                "SELECT id, channel, version, kind, payload FROM outbox ORDER BY id") as cursor:
+            return [OutboxRow(i, c, v, k, json.loads(p)) async for i, c, v, k, p in cursor]
+
+    async def delivered(self, ids: Sequence[int], post: tuple[str, PostRecord] | None = None) -> None:
+        """Removes delivered posts from the outbox and records the message that shows them (for
+        the table `post[0]`), in one transaction."""
+        async with self._writing:
+            await self.db.execute("BEGIN")
+            try:
+                await self.db.executemany("DELETE FROM outbox WHERE id = ?", [(i,) for i in ids])
+                if post is not None:
+                    await self._put_post(*post)
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+
+    async def remember_post(self, channel: str, record: PostRecord) -> None:
+        """Records (or replaces) a table's message of one role."""
+        async with self._writing:
+            await self._put_post(channel, record)
+
+    async def forget_post(self, channel: str, role: str) -> None:
+        async with self._writing:
+            await self.db.execute("DELETE FROM posts WHERE channel = ? AND role = ?", (channel, role))
+
+    async def posts(self, channel: str) -> dict[str, PostRecord]:
+        """Returns a table's messages by role."""
+        async with self.db.execute(
+                "SELECT role, message_id, place, version, image, image_url FROM posts "
+                "WHERE channel = ?", (channel,)) as cursor:
+            return {role: PostRecord(role, m, p, v, i, u) async for role, m, p, v, i, u in cursor}
+
+    async def retired_posts(self, prefix: str) -> dict[str, list[PostRecord]]:
+        """Returns, by table, the messages whose role starts with `prefix`."""
+        found: dict[str, list[PostRecord]] = {}
+        async with self.db.execute(
+                "SELECT channel, role, message_id, place, version, image, image_url FROM posts "
+                "WHERE role LIKE ? ORDER BY channel", (prefix.replace("%", "") + "%",)) as cursor:
+            async for channel, role, m, p, v, i, u in cursor:
+                found.setdefault(channel, []).append(PostRecord(role, m, p, v, i, u))
+        return found
+
+    async def _put_post(self, channel: str, r: PostRecord) -> None:
+        await self.db.execute(
+            "INSERT INTO posts(channel, role, message_id, place, version, image, image_url) "
+            "VALUES(?, ?, ?, ?, ?, ?, ?) ON CONFLICT(channel, role) DO UPDATE SET "
+            "message_id = excluded.message_id, place = excluded.place, version = excluded.version, "
+            "image = excluded.image, image_url = excluded.image_url",
+            (channel, r.role, r.message_id, r.place, r.version, r.image, r.image_url))
 
     async def game_history(self, channel: str, limit: int = 10) -> list[dict[str, Any]]:
         """Returns the channel's last finished games, newest first."""
@@ -179,8 +273,11 @@ class Store:
 
 def _write_transaction(conn: sqlite3.Connection, actions: list[tuple[int, int, int, str, float]],
                        finished: tuple[float, str, int] | None,
-                       row: tuple[str, str, int | None, float | None, float]) -> None:
-    """Writes one table change atomically (runs on the connection's own thread)."""
+                       row: tuple[str, str, int | None, float | None, float | None, float],
+                       posts: list[tuple[str, int, str, str, float]]) -> list[int]:
+    """Writes one table change atomically (runs on the connection's own thread); returns the ids
+    of the outbox rows."""
+    ids: list[int] = []
     conn.execute("BEGIN")
     try:
         if actions:
@@ -189,10 +286,19 @@ def _write_transaction(conn: sqlite3.Connection, actions: list[tuple[int, int, i
         if finished is not None:
             conn.execute("UPDATE games SET finished = ?, result = ? WHERE id = ?", finished)
         conn.execute(
-            "INSERT INTO tables(channel, data, game_id, deadline, updated) VALUES(?, ?, ?, ?, ?) "
+            "INSERT INTO tables(channel, data, game_id, deadline, warn_at, updated) "
+            "VALUES(?, ?, ?, ?, ?, ?) "
             "ON CONFLICT(channel) DO UPDATE SET data = excluded.data, game_id = excluded.game_id, "
-            "deadline = excluded.deadline, updated = excluded.updated", row)
+            "deadline = excluded.deadline, warn_at = excluded.warn_at, updated = excluded.updated",
+            row)
+        for post in posts:
+            cursor = conn.execute(
+                "INSERT INTO outbox(channel, version, kind, payload, created) VALUES(?, ?, ?, ?, ?)",
+                post)
+            assert cursor.lastrowid is not None
+            ids.append(cursor.lastrowid)
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")
         raise
+    return ids

@@ -52,6 +52,8 @@ class SeatInfo:
     name: str
     is_bot: bool = False
     options: dict[str, str] = field(default_factory=dict)
+    forfeited: bool = False
+    """The seat forfeited the last game by letting its timer run out too often."""
 
 
 @dataclass(slots=True)
@@ -138,6 +140,12 @@ class Table:
     live: Live | None = None
     notes: dict[Seat, list[str]] = field(default_factory=dict)
     """Private events waiting to be shown in a seat's next hand reply (not persisted)."""
+    in_thread: bool = False
+    """Games are played in a thread made from the lobby message (/start thread:true)."""
+    rematch: list[str] = field(default_factory=list)
+    """Users who asked for a rematch of the last game."""
+    turn_log: list[str] = field(default_factory=list)
+    """The public lines of the current board message (since it was posted)."""
 
     # -- lookups --------------------------------------------------------------------------------
 
@@ -198,11 +206,13 @@ class Table:
             raise Refused(f"{game.info.title} seats at most {game.info.max_players} players; "
                           "this table is full.")
         self.seats.append(SeatInfo(user, name, options=self._check_options(options)))
-        self.version += 1
+        self._seats_changed()
         return game.info.name
 
-    def add_bot(self, options: dict[str, str] | None = None) -> str:
-        """Seats a computer player and returns its name."""
+    def add_bot(self, user: str | None, options: dict[str, str] | None = None) -> str:
+        """Seats a computer player for a seated `user` and returns its name."""
+        if user is not None and self.seat_of(user) is None:
+            raise Refused("Only a seated player can add a computer player; /join first.")
         if self.is_playing:
             raise Refused("A game is in progress; add computer players between games.")
         game = self.game
@@ -213,7 +223,7 @@ class Table:
         name = f"Computer {number}"
         self.seats.append(SeatInfo(f"bot:{number}", name, is_bot=True,
                                    options=self._check_options(options or {})))
-        self.version += 1
+        self._seats_changed()
         return name
 
     def leave(self, user: str) -> None:
@@ -227,8 +237,41 @@ class Table:
         if all(s.is_bot for s in self.seats):
             self.seats.clear()
             self.series = Series()
-            self.live = None
+        self._seats_changed()
+
+    def _seats_changed(self) -> None:
+        """Between games a new seating ends the last game's rematch (its board stays history)."""
+        self.live = None
+        self.rematch = []
         self.version += 1
+
+    def set_option(self, user: str, name: str, value: str) -> None:
+        """Sets one game option from the lobby: the user's own (per seat) or the table's."""
+        seat = self.seat_of(user)
+        if seat is None:
+            raise Refused("Only a seated player can choose options; /join first.")
+        if self.is_playing:
+            raise Refused("A game is in progress; choose options between games.")
+        checked = self._check_options({name: value})
+        spec = next(o for o in self.game.info.options if o.name == name)
+        if not spec.per_seat:
+            for other in self.seats:
+                other.options.pop(name, None)
+        self.seats[seat].options.update(checked)
+        self.version += 1
+
+    def vote_rematch(self, user: str) -> bool:
+        """Records a rematch request; returns whether every seated person has asked."""
+        if self.seat_of(user) is None:
+            raise Refused("Only a player of the last game can ask for a rematch.")
+        if self.is_playing:
+            raise Refused("A game is already in progress.")
+        if self.live is None:
+            raise Refused("There is no finished game to play again; /start a new one.")
+        if user not in self.rematch:
+            self.rematch.append(user)
+            self.version += 1
+        return all(s.user in self.rematch for s in self.seats if not s.is_bot)
 
     def set_series(self, user: str, mode: str, raw: str) -> None:
         """Sets /match X or /sumof X for the next games."""
@@ -293,6 +336,9 @@ class Table:
         state = self.game.new_game(record.seed, record.players, record.options)
         self.live = Live(game_id, record, state)
         self.strikes = {}
+        self.rematch = []
+        for seat in self.seats:
+            seat.forfeited = False
         self.version += 1
         return state
 
@@ -369,6 +415,9 @@ class Table:
             "timer": self.timer,
             "version": self.version,
             "strikes": self.strikes,
+            "in_thread": self.in_thread,
+            "rematch": self.rematch,
+            "turn_log": self.turn_log,
         }
 
     @classmethod
@@ -384,6 +433,9 @@ class Table:
             timer=data.get("timer"),
             version=data.get("version", 0),
             strikes=dict(data.get("strikes", {})),
+            in_thread=bool(data.get("in_thread", False)),
+            rematch=list(data.get("rematch", [])),
+            turn_log=list(data.get("turn_log", [])),
         )
 
 

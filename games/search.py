@@ -241,18 +241,22 @@ class Search(Generic[S, A]):
         value for `seat`, or None when the sample does not allow the action."""
         game = self.game
         state = game.copy(sample)
+        active = game.active(state)
         try:
             game.apply(state, seat, action)
         except IllegalAction:
             log.debug("sample refuses %s for seat %d", self._code(action), seat)
             return None
-        return self._playout(state, seat, seed, horizon)
+        return self._playout(state, seat, seed, horizon, active)
 
-    def _playout(self, state: S, seat: Seat, seed: int, horizon: int | None) -> float:
-        """Lets the policy play every seat until the end or the horizon; returns seat's value."""
+    def _playout(self, state: S, seat: Seat, seed: int, horizon: int | None,
+                 active: Seat | None) -> float:
+        """Lets the policy play every seat until the end or the horizon; returns seat's value.
+
+        Turns are counted from `active`, the seat whose turn it was before the candidate action,
+        so an action that ends the turn is valued at the same moment as one that does not."""
         game = self.game
         turns = 0
-        active = game.active(state)
         for step in range(game.info.max_actions):
             outcome = game.outcome(state)
             if outcome is not None:

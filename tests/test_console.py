@@ -63,11 +63,35 @@ def test_a_whole_game_plays_in_the_console(tmp_path: Path, second: str) -> None:
     text = asyncio.run(_play_console_game(tmp_path, second))
     assert "[private to alice]" in text
     assert "Play > " in text and ": [1] x1" in text
-    assert "== Result ==" in text and "Game over:" in text
+    assert "== Game over — " in text and "[/rematch]" in text
+    assert "(board updated)" in text or second == "@bob /join"
     pngs = sorted((tmp_path / "png").glob("*.png"))
     assert any("public-board" in p.name for p in pngs)
     assert any("alice-hand" in p.name for p in pngs)
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in pngs)
+
+
+def test_the_console_delivers_what_the_outbox_holds(tmp_path: Path) -> None:
+    """What the console shows is marked delivered; what a crash left undelivered is shown on the
+    next start."""
+    async def scenario() -> str:
+        host = await open_host(tmp_path / "c.db")
+        console = Console(host, tmp_path / "png", out=io.StringIO())
+        await console.run_line("@alice /join")
+        assert await host.store.pending_outbox() == []
+        await host.handle(parse_line("@bob /join"))  # handled, then the process "dies"
+        assert len(await host.store.pending_outbox()) == 1
+        await host.close()
+        out = io.StringIO()
+        again = await open_host(tmp_path / "c.db")
+        shown = await again.pending()
+        Console(again, tmp_path / "png", out=out).show(shown)
+        await again.delivered(shown)
+        assert await again.store.pending_outbox() == []
+        await again.close()
+        return out.getvalue()
+
+    assert "2. bob" in asyncio.run(scenario())
 
 
 def test_the_hoard_command_runs_a_script(tmp_path: Path) -> None:
@@ -80,8 +104,8 @@ def test_the_hoard_command_runs_a_script(tmp_path: Path) -> None:
          "--out", str(tmp_path / "out"), "--db", str(tmp_path / "h.db")],
         capture_output=True, text=True, timeout=120, env=env, cwd=Path(__file__).parent.parent)
     assert result.returncode == 0, result.stderr
-    assert "alice joined" in result.stdout
-    assert "Computer 1 takes a seat" in result.stdout
+    assert "[private to alice] You took seat 1 of 2" in result.stdout and "1. alice" in result.stdout
+    assert "Computer 1 takes seat 2" in result.stdout
     assert list((tmp_path / "out").glob("*board*.png"))
     # Piped input works the same, and the database keeps the table for the next run.
     again = subprocess.run(
@@ -90,6 +114,7 @@ def test_the_hoard_command_runs_a_script(tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=120, env=env, cwd=Path(__file__).parent.parent)
     assert again.returncode == 0, again.stderr
     assert "Players: " in again.stdout and "Computer 1" in again.stdout
+    assert "[private to alice]" in again.stdout, "/status answers privately"
 
 
 async def _play_against_the_computer(tmp_path: Path, name: str) -> str:
@@ -117,5 +142,5 @@ def test_every_game_plays_to_the_end_against_the_computer_in_the_console(
     """A person picks moves by number from the menus shown to them until the result is announced."""
     text = asyncio.run(_play_against_the_computer(tmp_path, name))
     assert "[private to alice]" in text and "[1] " in text
-    assert "== Result ==" in text and "Game over:" in text
+    assert "== Game over — " in text
     assert "⚠" not in text, "a move chosen from the menu was refused"

@@ -6,8 +6,10 @@ import asyncio
 import dataclasses
 import functools
 import os
+import random
 import re
 import sys
+import time
 from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any
@@ -17,10 +19,17 @@ import pytest
 import games
 from bot import discord_app
 from bot.discord_views import MAX_CUSTOM_ID
-from bot.messages import Choice, ReplyKind
+from bot.replies import board_reply
 from tests import toygame
 from tests.discord_standin import StandIn, User
-from tests.discord_standin.harness import Clock, ErrorLogs, Harness
+from tests.discord_standin.harness import (
+    Clock,
+    ErrorLogs,
+    Harness,
+    play_by_menus,
+    position,
+    shows_its_image,
+)
 from tests.discord_standin.limits import check_commands
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,7 +43,7 @@ def run(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
     @functools.wraps(test)
     def wrapper(*args: Any, **kwargs: Any) -> None:
         with ErrorLogs() as errors:
-            asyncio.run(asyncio.wait_for(test(*args, **kwargs), 40))
+            asyncio.run(asyncio.wait_for(test(*args, **kwargs), 60))
         assert not [r.getMessage() for r in errors.records if r.name.startswith(("bot", "discord"))]
 
     return wrapper
@@ -53,13 +62,20 @@ def real_game() -> str:
     return "drachenherz" if "drachenherz" in names else (names[0] if names else toygame.NAME)
 
 
+def seed_games(h: Harness, seed: int) -> None:
+    """Makes the host's game seeds (and so the deal and the computer's moves) repeatable."""
+    assert h.bot is not None
+    h.bot.host._seeds = random.Random(seed)
+
+
 def hand_secrets(h: Harness) -> tuple[set[bytes], list[str]]:
     """Returns the hand images and the hand texts every player has been shown so far."""
     images, texts = set(), []
     for user in PLAYERS:
         for msg in h.standin.ephemerals(user):
-            images.update(a.data for a in msg.attachments)
-            texts += [e.get("description", "") for e in msg.embeds if e.get("title", "").startswith("Your hand")]
+            if any(e.get("title", "").startswith("Your hand") for e in msg.embeds):
+                images.update(a.data for a in msg.attachments)
+                texts += [e.get("description", "") for e in msg.embeds]
     return images, texts
 
 
@@ -73,7 +89,7 @@ def assert_public_clean(h: Harness) -> None:
             state = table.live.state
     starts = [b.id for b in h.boards() if " begins" in (b.embeds[0].get("description") or "")]
     game_start = starts[-1] if starts else 0
-    for msg in h.standin.public(h.channel):
+    for msg in h.public():
         assert not msg.is_ephemeral
         assert not {a.data for a in msg.attachments} & images, "a hand image went public"
         body = msg.text()
@@ -87,15 +103,21 @@ def assert_public_clean(h: Harness) -> None:
 
 
 async def seat_two(h: Harness, game: str, **join: Any) -> None:
+    """Alice opens the table with /join, Bob takes the other seat with the lobby's Join button."""
     ix = await h.slash(ALICE, "join", game=game, **join)
-    assert "Alice joined" in h.standin.original(ix).content
-    await h.slash(BOB, "join")
+    assert h.standin.original(ix).is_ephemeral and "seat 1" in h.standin.original(ix).content
+    await h.press(BOB, h.lobby(), "Join")
 
 
-async def play_until_over(h: Harness, *, until: Callable[[], bool], limit: int = 400) -> int:
-    """Has whoever the newest board mentions move (first menu entries) until `until()`; returns moves."""
+async def start(h: Harness) -> None:
+    await h.press(ALICE, h.lobby(), "Start")
+
+
+async def play_until_over(h: Harness, *, limit: int = 400) -> int:
+    """Has whoever the newest board mentions move (first menu entries) until a result is posted."""
     moves = 0
-    while not until():
+    results = len(h.results())
+    while len(h.results()) == results:
         movers = h.to_move(PLAYERS)
         assert movers, f"nobody to move and not over: {h.board().embeds[0].get('description')}"
         await h.take_move(movers[0])
@@ -104,10 +126,6 @@ async def play_until_over(h: Harness, *, until: Callable[[], bool], limit: int =
         if moves % 5 == 1:
             assert_public_clean(h)
     return moves
-
-
-def game_over() -> Callable[[Harness], bool]:
-    return lambda h: any(m.embeds and m.embeds[0].get("title") == "Result" for m in h.standin.public(h.channel))
 
 
 @run
@@ -134,7 +152,10 @@ async def test_command_payload_obeys_discord_limits_and_syncs_once(tmp_path: Pat
         assert (match["options"][0]["min_value"], match["options"][0]["max_value"]) == (1, 99)
         timer = next(c for c in payload if c["name"] == "timer")
         assert (timer["options"][0]["min_value"], timer["options"][0]["max_value"]) == (15, 86400)
+        start_options = {o["name"] for o in next(c for c in payload if c["name"] == "start")["options"]}
+        assert start_options == {"timer", "thread"}
         assert h.bot is not None and h.bot.synced
+        assert {type(c).__name__ for c in h.bot.cogs.values()} == {"TableCog", "SeriesCog", "HelpCog"}
         await h.restart()
         assert len(h.standin.command_puts) == 1 and not h.bot.synced, "unchanged commands were re-synced"
 
@@ -145,7 +166,7 @@ async def test_guild_sync_and_custom_ids_fit(tmp_path: Path) -> None:
     async with Harness(tmp_path / "h.db", guild=True) as h:
         assert h.standin.command_puts[0][0] == h.standin.guild_id
         await seat_two(h, toygame.NAME)
-        await h.slash(ALICE, "start")
+        await start(h)
         await h.take_move(ALICE)
         for msg in h.standin.messages.values():
             assert all(len(c) <= MAX_CUSTOM_ID for c in msg.custom_ids())
@@ -153,62 +174,144 @@ async def test_guild_sync_and_custom_ids_fit(tmp_path: Path) -> None:
 
 
 @run
-async def test_two_players_play_a_game_to_the_end(tmp_path: Path) -> None:
-    """Two users join, start, and play through Hand and the menus until the game ends."""
+async def test_the_lobby_is_one_message_driven_by_buttons_and_commands(tmp_path: Path) -> None:
+    """Join, Add computer, Leave, an option select and Start edit one lobby message in place; the
+    slash commands update the same message; strangers cannot fill or start the table."""
     async with Harness(tmp_path / "h.db") as h:
-        await seat_two(h, real_game())
-        ix = await h.slash(ALICE, "start")
-        first = h.standin.original(ix)
-        assert first.attachments and first.embeds[0]["image"]["url"] == f"attachment://{first.attachments[0].filename}"
-        assert first.pinged, "the player to move is pinged"
-        await play_until_over(h, until=lambda: game_over()(h))
-        assert_public_clean(h)
-        last = h.board()
-        assert "Result" in [f["name"] for f in last.embeds[0]["fields"]]
-        assert last.custom_ids() == [], "a finished game offers no buttons"
-        old_boards = h.boards()[:-1]
-        assert all(not b.custom_ids() for b in old_boards), "superseded boards lose their buttons"
+        await h.slash(ALICE, "join", game=toygame.NAME)
+        lobby = h.lobby()
+        assert "1. Alice" in lobby.text() and [c.get("label") for c in lobby.iter_components()][:3] == [
+            "Join", "Add computer", "Leave"]
+        for press in ("Add computer", "Leave"):
+            ix = await h.press(CAROL, lobby, press)
+            refusal = h.standin.original(ix)
+            assert refusal.visible_to == CAROL.id and "seated" in refusal.content, refusal.content
+        for name in ("addbot", "start"):
+            ix = await h.slash(CAROL, name)
+            assert h.standin.original(ix).is_ephemeral and "seated" in h.standin.original(ix).content
+        assert lobby.edits == 0, "a refusal changed the lobby"
+
+        ix = await h.press(BOB, lobby, "Join")
+        assert ix.response_type == 7 and h.standin.original(ix) is lobby, "the click updates the lobby"
+        assert "2. Bob" in lobby.text() and "Start" in lobby.text()
+        select = next(c for c in lobby.iter_components() if c["type"] == 3)
+        await h.select(ALICE, lobby, select["custom_id"], ["8"])
+        assert "hand 8" in lobby.text()
+        await h.press(BOB, lobby, "Leave")
+        assert "Bob" not in lobby.text()
+        ix = await h.slash(BOB, "join")
+        assert h.standin.original(ix).is_ephemeral and "2. Bob" in lobby.text()
+        await h.slash(ALICE, "timer", seconds=60)
+        assert "1 min per decision" in lobby.text() and h.lobby() is lobby
+
+        await h.press(ALICE, lobby, "Start")
+        assert "in progress" in lobby.text() and lobby.custom_ids() == []
+        board = h.board()
+        assert board.pinged == (ALICE.id,) and shows_its_image(board)
+        assert len(h.public()) == 2, "the channel holds the lobby and the board"
         assert h.standin.errors == []
 
 
 @run
-async def test_match_series_of_two(tmp_path: Path) -> None:
-    """/match 2 plays games until someone has won two, with the standing on the board."""
+async def test_two_players_play_a_game_to_the_end_by_buttons(tmp_path: Path) -> None:
+    """Two users join, start and play a real game through buttons and menus only, one board
+    message per turn handover, until the result offers a Rematch."""
+    async with Harness(tmp_path / "h.db") as h:
+        seed_games(h, 3)
+        await seat_two(h, real_game())
+        await start(h)
+        first = h.board()
+        assert shows_its_image(first) and first.pinged, "the player to move is pinged"
+        deciders: list[int] = []
+        await play_by_menus(h, PLAYERS, on_move=lambda user, panel: deciders.append(user.id))
+        assert_public_clean(h)
+        handovers = sum(1 for a, b in zip(deciders, deciders[1:], strict=False) if a != b)
+        assert len(h.created()) <= handovers + 3, (len(h.created()), handovers)
+        result = h.results()[-1]
+        assert shows_its_image(result) and "wins" in result.text() or "draw" in result.text()
+        assert [c.get("label") for c in result.iter_components()] == ["Rematch"]
+        assert all(not b.custom_ids() for b in h.boards()), "finished boards lose their buttons"
+        for board in h.boards():
+            assert board.pinged, "every board of a handover pings the player to move"
+        assert h.standin.errors == []
+
+
+@run
+async def test_rematch_starts_once_every_person_asked(tmp_path: Path) -> None:
+    """Rematch on the result: the first click is noted in place, the last starts the next game."""
+    async with Harness(tmp_path / "h.db") as h:
+        await seat_two(h, toygame.NAME)
+        await start(h)
+        await play_until_over(h)
+        result = h.results()[-1]
+        ix = await h.press(ALICE, result, "Rematch")
+        assert ix.response_type == 7 and "waiting for Bob" in result.text()
+        boards = len(h.boards())
+        await h.press(BOB, result, "Rematch")
+        assert len(h.boards()) == boards + 1 and "Embers begins" in h.board().text()
+        assert result.custom_ids() == [], "the old result loses its buttons when the game starts"
+        assert h.standin.errors == []
+
+
+@run
+async def test_match_series_goes_on_with_next_game(tmp_path: Path) -> None:
+    """/match 2: each result offers Next game until someone has won two; the board shows the standing."""
     async with Harness(tmp_path / "h.db") as h:
         await seat_two(h, toygame.NAME)
         ix = await h.slash(ALICE, "match", x=2)
-        assert "Series set" in h.standin.original(ix).content
-        await h.slash(ALICE, "start")
-
-        def series_over() -> bool:
-            return any("Series over" in m.text() for m in h.standin.public(h.channel))
-
-        await play_until_over(h, until=series_over)
+        assert "Series set" in h.standin.original(ix).content and "first to 2" in h.lobby().text()
+        await start(h)
         series = [f["value"] for f in h.board().embeds[0]["fields"] if f["name"] == "Series"]
         assert series and "First to 2" in series[0]
-        assert sum("begins" in (b.embeds[0].get("description") or "") for b in h.boards()) >= 2
+        for _ in range(6):
+            await play_until_over(h)
+            result = h.results()[-1]
+            if "Series over" in result.text():
+                break
+            assert [c.get("label") for c in result.iter_components()] == ["Next game"]
+            await h.press(BOB, result, "Next game")
+        else:
+            raise AssertionError("the series did not end")
+        assert [c.get("label") for c in h.results()[-1].iter_components()] == ["Rematch"]
         assert h.standin.errors == []
+
+
+@run
+async def test_a_computer_turn_is_one_edit_of_the_board(tmp_path: Path) -> None:
+    """Against the computer no handover happens: each move edits the one board with the
+    computer's reply, and the mover's panel shows their next choices in place."""
+    async with Harness(tmp_path / "h.db") as h:
+        seed_games(h, 2)
+        await h.slash(ALICE, "join", game=toygame.NAME)
+        await h.press(ALICE, h.lobby(), "Add computer")
+        await start(h)
+        board = h.board()
+        panel = await h.take_move(ALICE, pick=lambda entries: len(entries) - 1)  # Pass
+        assert h.board() is board and board.edits >= 1, "the board was edited in place"
+        assert "Alice passes" in board.text() and "Computer 1" in board.text()
+        assert panel.content.startswith("You played: Pass.") and "Choose your move" in panel.content
+        assert len(h.boards()) == 1 and position(board) == h.bot.host._tables[str(h.channel)].version
 
 
 @run
 async def test_stale_foreign_and_out_of_turn_clicks_are_refused(tmp_path: Path) -> None:
-    """Old menus, strangers and players out of turn get an ephemeral explanation; nothing changes."""
+    """A panel whose choices changed is refreshed with the current ones; strangers and players
+    out of turn get an ephemeral explanation; nothing changes."""
     async with Harness(tmp_path / "h.db") as h:
         await seat_two(h, toygame.NAME)
-        await h.slash(ALICE, "start")
-        old_hand = await h.open_hand(ALICE)
-        old_play = next(c for c in old_hand.custom_ids() if ":n:" in c)
-        await h.take_move(ALICE, pick=lambda entries: len(entries) - 1)  # Pass
+        await start(h)
+        second = await h.open_hand(ALICE)
+        old_play = second.component(label="Play")["custom_id"]
+        panel = await h.take_move(ALICE, pick=lambda entries: len(entries) - 1)  # Pass
+        assert "Waiting for Bob" in panel.content and panel.component(label="↻ Refresh")
         board_count = len(h.boards())
 
-        ix = await h.click(ALICE, old_hand, old_play)  # a menu from an earlier position
-        reply = h.standin.original(ix)
-        assert reply.is_ephemeral and "earlier position" in reply.content
-        ix = await h.click(CAROL, h.board(), h.board().component(label="Hand")["custom_id"])
+        ix = await h.click(ALICE, second, old_play)  # a menu drawn before her move
+        assert h.standin.original(ix) is second and "choices changed" in second.content
+        assert "Waiting for Bob" in second.content
+        ix = await h.press(CAROL, h.board(), "Hand")
         reply = h.standin.original(ix)
         assert reply.is_ephemeral and "not playing" in reply.content
-        hand = await h.open_hand(ALICE)  # Bob is to move now
-        assert "Nothing to decide" in hand.content and hand.custom_ids() == []
         ix = await h.slash(CAROL, "resign")
         assert h.standin.original(ix).is_ephemeral
         assert len(h.boards()) == board_count, "a refusal changed the table"
@@ -220,40 +323,41 @@ async def test_restart_mid_game_keeps_old_buttons_working(tmp_path: Path) -> Non
     """After a restart on the same database, the board's Hand button and an open menu still work."""
     async with Harness(tmp_path / "h.db") as h:
         await seat_two(h, toygame.NAME)
-        await h.slash(ALICE, "start")
+        await start(h)
         hand = await h.open_hand(ALICE)
         board = h.board()
         await h.restart()
         assert h.standin.identifies == 2
-        ix = await h.click(BOB, board, board.component(label="Hand")["custom_id"])
+        ix = await h.press(BOB, board, "Hand")
         assert h.standin.original(ix).visible_to == BOB.id
-        cid = hand.component(label="Play")["custom_id"]
-        ix = await h.click(ALICE, hand, cid)
+        ix = await h.press(ALICE, hand, "Play")
         assert h.standin.original(ix) is hand and hand.iter_components(), "the menu went one level deeper"
         await h.take_move(ALICE, pick=lambda entries: len(entries) - 1)
-        assert h.to_move(PLAYERS) == [BOB]
+        assert h.to_move(PLAYERS) == [BOB] and h.board() is not board
+        assert board.custom_ids() == [], "the restarted bot still strips the old board"
         assert h.standin.errors == []
 
 
 @run
 async def test_defence_window_mentions_the_defender(tmp_path: Path) -> None:
-    """A play on the dragon pile pings the rival, whose Hand shows the out-of-turn choices."""
+    """A play on the dragon pile posts a board that pings the rival "to defend"."""
     async with Harness(tmp_path / "h.db") as h:
         await seat_two(h, toygame.NAME)
-        await h.slash(ALICE, "start")
+        await start(h)
         hand = await h.open_hand(ALICE)
-        await h.click(ALICE, hand, hand.component(label="Play")["custom_id"])
+        await h.press(ALICE, hand, "Play")
         await h.click(ALICE, hand, hand.iter_components()[0]["custom_id"])  # the first Ember
-        await h.click(ALICE, hand, hand.component(label="Dragon pile")["custom_id"])
+        await h.press(ALICE, hand, "Dragon pile")
         board = h.board()
         assert BOB.id in board.pinged and h.to_move(PLAYERS) == [BOB]
+        assert "Bob to defend (Alice's turn)." in board.text()
         ix = await h.slash(BOB, "hand")
         by_command = h.standin.original(ix)
         assert by_command.visible_to == BOB.id and by_command.attachments
-        defence = await h.open_hand(BOB)
-        assert [c["label"] for c in defence.iter_components()] == ["Douse", "Let it burn"]
-        await h.click(BOB, defence, defence.component(label="Douse")["custom_id"])
-        assert "douses" in h.board().embeds[0]["description"]
+        assert [c["label"] for c in by_command.iter_components()] == ["Douse", "Let it burn"]
+        await h.press(BOB, by_command, "Douse")  # a douse takes the window's turn: Bob goes on
+        assert h.board() is board and "douses" in board.text() and "Bob to play." in board.text()
+        assert by_command.content == "You played: Douse. Choose your move."
 
 
 @run
@@ -261,34 +365,41 @@ async def test_long_menus_become_paged_selects(tmp_path: Path) -> None:
     """A level with more than 25 entries is a select of at most 25 options with paging buttons."""
     async with Harness(tmp_path / "h.db") as h:
         await seat_two(h, toygame.NAME, option="hand=40")
-        await h.slash(ALICE, "start")
+        await start(h)
         hand = await h.open_hand(ALICE)
-        await h.click(ALICE, hand, hand.component(label="Play")["custom_id"])
+        await h.press(ALICE, hand, "Play")
         select = next(c for c in hand.iter_components() if c["type"] == 3)
         assert len(select["options"]) == 25
-        await h.click(ALICE, hand, hand.component(label="Next ▶")["custom_id"])
+        await h.press(ALICE, hand, "Next ▶")
         select = next(c for c in hand.iter_components() if c["type"] == 3)
         assert len(select["options"]) == 15
         await h.select(ALICE, hand, select["custom_id"], [select["options"][0]["value"]])
-        await h.click(ALICE, hand, hand.component(label="Pile 1")["custom_id"])
+        await h.press(ALICE, hand, "Pile 1")
         assert h.to_move(PLAYERS) == [BOB]
         assert re.match(r"You played: Play › Ember \d+ › Pile 1\.", hand.content), hand.content
 
 
 @run
-async def test_turn_timer_plays_for_the_absent_player(tmp_path: Path) -> None:
-    """When a turn's time runs out, the dispatcher has the host play and posts the new board."""
+async def test_the_timer_warns_half_way_then_plays(tmp_path: Path) -> None:
+    """Half way through a decision's time the player is mentioned with the time left; at the end
+    the computer plays for them and the next board is posted."""
     clock = Clock()
     async with Harness(tmp_path / "h.db", clock=clock) as h:
         await seat_two(h, toygame.NAME)
-        await h.slash(ALICE, "start", timer=30)
+        ix = await h.slash(ALICE, "start", timer=30)
+        assert h.standin.original(ix).is_ephemeral
         boards = len(h.boards())
-        clock.offset += 31
         assert h.bot is not None
+        clock.offset += 16
+        h.bot.wake_timers()
+        warning = await h.standin.wait_for(lambda: next((m for m in h.public() if "left for your" in m.content), None))
+        assert warning.pinged == (ALICE.id,) and "14 s left" in warning.content
+        clock.offset += 15
         h.bot.wake_timers()
         await h.standin.wait_for(lambda: len(h.boards()) > boards)
-        assert "time ran out" in h.board().embeds[0]["description"]
-        assert h.to_move(PLAYERS) == [BOB]
+        await h.settle()
+        assert "time ran out" in h.board().text() and h.to_move(PLAYERS) == [BOB]
+        assert warning.deleted, "the reminder goes once the board moves on"
 
 
 @run
@@ -305,13 +416,13 @@ async def test_slow_host_is_deferred_and_errors_apologise(tmp_path: Path, monkey
         monkeypatch.setattr(h.bot.host, "handle", slow)
         ix = await h.slash(ALICE, "join", game=toygame.NAME)
         assert ix.response_type == 5 and ix.latency is not None and ix.latency < 1.0
-        assert "Alice joined" in h.standin.original(ix).content
+        assert "seat 1" in h.standin.original(ix).content and h.standin.original(ix).is_ephemeral
         ix = await h.slash(CAROL, "rules")
         assert ix.response_type == 5 and h.standin.original(ix).is_ephemeral
-        await h.slash(BOB, "join")
-        ix = await h.slash(ALICE, "start")
-        assert ix.response_type == 5 and h.standin.original(ix).attachments, "the board fills the deferral"
-        ix = await h.click(ALICE, h.board(), h.board().component(label="Hand")["custom_id"])
+        ix = await h.press(BOB, h.lobby(), "Join")
+        assert ix.response_type == 6 and "2. Bob" in h.lobby().text(), "a slow click is deferred, then edited"
+        await h.press(ALICE, h.lobby(), "Start")
+        ix = await h.press(ALICE, h.board(), "Hand")
         assert ix.response_type == 6 and len(ix.followups) == 1
         hand = h.standin.messages[ix.followups[0]]
         assert hand.visible_to == ALICE.id and hand.attachments and hand.custom_ids()
@@ -321,7 +432,7 @@ async def test_slow_host_is_deferred_and_errors_apologise(tmp_path: Path, monkey
 
         monkeypatch.setattr(h.bot.host, "handle", broken)
         with ErrorLogs() as errors:
-            ix = await h.slash(BOB, "join")
+            ix = await h.slash(BOB, "status")
         reply = h.standin.original(ix)
         assert reply.is_ephemeral and reply.content == discord_app.APOLOGY
         assert "boom" not in reply.content
@@ -331,15 +442,51 @@ async def test_slow_host_is_deferred_and_errors_apologise(tmp_path: Path, monkey
 
 
 @run
-async def test_gateway_heartbeats_and_resume(tmp_path: Path) -> None:
-    """The client heartbeats; when the websocket drops it resumes its session and commands keep working."""
+async def test_gateway_resume_delivers_what_the_outbox_holds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The client heartbeats and resumes a dropped session; on RESUMED the bot delivers every post
+    still in the outbox (here: a board whose delivery was lost), exactly once."""
     async with Harness(tmp_path / "h.db", heartbeat_interval=150) as h:
         await h.standin.wait_for(lambda: h.standin.heartbeats >= 2, timeout=5)
+        await seat_two(h, toygame.NAME)
+        assert h.bot is not None
+        courier = h.bot.courier
+        real = courier.submit
+        monkeypatch.setattr(courier, "submit", lambda replies, **kw: None)  # the posts are lost
+        await start(h)  # the lobby is edited as the click's answer; the board is lost
+        assert h.boards() == [] and "in progress" in h.lobby().text()
+        monkeypatch.setattr(courier, "submit", real)
         await h.standin.drop_gateway()
         await h.standin.wait_ready()
         assert h.standin.resumes == 1 and h.standin.identifies == 1
-        ix = await h.slash(ALICE, "rules", game=toygame.NAME)
-        assert h.standin.original(ix).is_ephemeral
+        await h.standin.wait_for(lambda: h.boards(), timeout=5)
+        await h.settle()
+        assert len(h.boards()) == 1 and h.board().pinged == (ALICE.id,)
+        await h.bot.recover()
+        await h.settle()
+        assert len(h.boards()) == 1, "a second recovery posts nothing twice"
+        assert await h.bot.host.store.pending_outbox() == []
+
+
+@run
+async def test_crash_between_posting_and_marking_posts_nothing_twice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """If the bot dies after posting a board but before marking it delivered, the restarted bot
+    finds the board in the channel instead of posting it again."""
+    async with Harness(tmp_path / "h.db") as h:
+        await seat_two(h, toygame.NAME)
+        assert h.bot is not None
+
+        async def forgetful(ids: Any, post: Any = None) -> None:
+            return None  # the process "dies" before the outbox row is marked
+
+        monkeypatch.setattr(h.bot.host.store, "delivered", forgetful)
+        await start(h)
+        assert len(h.boards()) == 1
+        await h.restart()
+        await h.settle()
+        assert len(h.boards()) == 1, "the restarted bot posted the board again"
+        assert await h.bot.host.store.pending_outbox() == []
+        await h.take_move(ALICE, pick=lambda entries: len(entries) - 1)
+        assert h.boards()[0].custom_ids() == [] and len(h.boards()) == 2
 
 
 @run
@@ -365,7 +512,7 @@ async def test_the_hoard_process_serves_discord(tmp_path: Path) -> None:
         ix = await standin.slash(ALICE, standin.channel_ids[0], "status")
         await standin.wait_idle()
         reply = standin.original(ix)
-        assert reply is not None and not reply.is_ephemeral and "nobody yet" in reply.content
+        assert reply is not None and reply.is_ephemeral and "Nobody is seated" in reply.text()
         assert standin.command_puts and standin.errors == []
     finally:
         proc.terminate()
@@ -375,25 +522,104 @@ async def test_the_hoard_process_serves_discord(tmp_path: Path) -> None:
 
 
 @run
-async def test_public_choices_are_buttons_on_the_board(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A board reply's public choices become buttons; the mover's click plays, others are refused."""
-    async with Harness(tmp_path / "h.db") as h:
-        assert h.bot is not None
-        real = h.bot.host.handle
-
-        async def with_public_pass(command: Any) -> Any:
-            replies = await real(command)
-            return [dataclasses.replace(r, choices=(Choice("pass", ("Pass", "this turn")),))
-                    if r.kind is ReplyKind.BOARD and r.waiting_on else r for r in replies]
-
-        monkeypatch.setattr(h.bot.host, "handle", with_public_pass)
-        await seat_two(h, toygame.NAME)
+async def test_edits_of_a_board_coalesce_under_the_rate_limit(tmp_path: Path) -> None:
+    """With Discord's 5 writes per 5 s, a burst of positions never queues: while one edit is in
+    flight the newest position waits in one slot, and the last position is what the board shows."""
+    async with Harness(tmp_path / "h.db", rate_limit=(5, 5.0)) as h:
+        await h.slash(ALICE, "join", game=toygame.NAME)
+        await h.slash(ALICE, "addbot")
         await h.slash(ALICE, "start")
+        assert h.bot is not None
         board = h.board()
-        button = board.component(label="Pass › this turn")
-        ix = await h.click(BOB, board, button["custom_id"])
-        assert h.standin.original(ix).is_ephemeral and "not your turn" in h.standin.original(ix).content.lower()
-        assert h.board() is board
-        ix = await h.click(ALICE, board, button["custom_id"])
-        assert ix.response_type == 6 and h.board() is not board and board.custom_ids() == []
-        assert "Alice passes" in h.board().embeds[0]["description"] and h.to_move(PLAYERS) == [BOB]
+        table = h.bot.host._tables[str(h.channel)]
+        reply = board_reply(table, h.bot.host._names(table), fresh=False)
+        started = time.perf_counter()
+        for step in range(1, 13):
+            h.bot.courier.submit([dataclasses.replace(reply, text=f"step {step}",
+                                                      version=table.version + step)])
+            await asyncio.sleep(0.1)
+        await h.standin.wait_for(lambda: "step 12" in board.text(), timeout=10)
+        elapsed = time.perf_counter() - started
+        patches = [r for r in h.standin.requests if r.method == "PATCH" and str(board.id) in r.path]
+        assert len(patches) <= 6, f"{len(patches)} edits for 12 positions"
+        assert elapsed < 7.5 and h.standin.throttled == []
+        assert board.text().count("step") == 1
+
+
+@run
+async def test_a_board_older_than_an_hour_is_posted_anew(tmp_path: Path) -> None:
+    """Discord limits edits of messages older than an hour: then the position goes in a new board."""
+    clock = Clock()
+    async with Harness(tmp_path / "h.db", clock=clock) as h:
+        await h.slash(ALICE, "join", game=toygame.NAME)
+        await h.slash(ALICE, "addbot")
+        await h.slash(ALICE, "start")
+        first = h.board()
+        clock.offset += 3700
+        await h.take_move(ALICE, pick=lambda entries: len(entries) - 1)
+        assert h.board() is not first and first.custom_ids() == [] and first.edits == 1
+        assert h.board().pinged == (ALICE.id,)
+
+
+@run
+async def test_a_game_in_a_thread_leaves_the_channel_the_lobby_and_the_result(tmp_path: Path) -> None:
+    """/start thread:true plays in a thread made from the lobby message; the channel itself keeps
+    only the lobby and, at the end, the result."""
+    async with Harness(tmp_path / "h.db") as h:
+        await seat_two(h, toygame.NAME)
+        ix = await h.slash(ALICE, "start", thread=True)
+        assert h.standin.original(ix).is_ephemeral
+        lobby = h.lobby()
+        assert lobby.thread_id is not None and "thread" in lobby.text()
+        thread = lobby.thread_id
+        assert h.board().channel_id == thread
+        ix = await h.slash(BOB, "status")  # commands typed in the channel reach the same table
+        assert "Embers" in h.standin.original(ix).text()
+        ix = await h.standin.slash(BOB, thread, "hand")  # and so do those typed in the thread
+        await h.settle()
+        assert h.standin.original(ix).visible_to == BOB.id and "Your hand" in h.standin.original(ix).text()
+        await play_until_over(h)
+        channel = h.standin.public(h.channel)
+        assert [m.id for m in channel] == [lobby.id, h.results()[-1].id]
+        assert all(m.channel_id == thread for m in h.boards())
+        assert h.standin.errors == []
+
+
+@run
+async def test_status_is_private_unless_posted(tmp_path: Path) -> None:
+    """/status answers privately; /status post:true shows the board to the channel as the new board."""
+    async with Harness(tmp_path / "h.db") as h:
+        await seat_two(h, toygame.NAME)
+        await start(h)
+        old = h.board()
+        ix = await h.slash(CAROL, "status")
+        private = h.standin.original(ix)
+        assert private.visible_to == CAROL.id and private.attachments and len(h.boards()) == 1
+        await h.slash(BOB, "status", post=True)
+        assert len(h.boards()) == 2 and old.custom_ids() == [] and h.board().custom_ids()
+
+
+@run
+async def test_display_names_are_escaped_in_public_text(tmp_path: Path) -> None:
+    """A display name with markdown, a masked link or a mention is shown as typed, never as markup."""
+    mallory = User(1004, "**Mal**_[win](https://e.vil)_@everyone")
+    async with Harness(tmp_path / "h.db") as h:
+        await h.slash(ALICE, "join", game=toygame.NAME)
+        await h.press(mallory, h.lobby(), "Join")
+        await h.press(ALICE, h.lobby(), "Start")
+        for text in (h.lobby().text(), h.board().text()):
+            assert r"\*\*Mal\*\*\_\[win](https:" in text and "](https://" not in text
+            assert "@\u200beveryone" in text
+
+
+@run
+async def test_pings_are_only_for_who_newly_decides(tmp_path: Path) -> None:
+    """Every new board pings exactly the people who now owe a decision and did not before."""
+    async with Harness(tmp_path / "h.db") as h:
+        await seat_two(h, toygame.NAME)
+        await start(h)
+        await play_until_over(h)
+        for board in h.boards():
+            mentioned = [int(u) for u in re.findall(r"<@(\d+)>", board.content)]
+            assert list(board.pinged) == mentioned
+        assert all(m.pinged == () for m in h.results())

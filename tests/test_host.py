@@ -20,17 +20,16 @@ def test_two_people_play_a_whole_game(tmp_path: Path) -> None:
     """Two users join, start and play through the host until the result is announced."""
     async def scenario():
         host = await open_host(tmp_path / "h.db")
-        assert "joined" in (await say(host, "alice", "join"))[0].text
+        assert "You took seat 1 of 2" in (await say(host, "alice", "join"))[0].text
         await say(host, "bob", "join")
         replies = await say(host, "alice", "start")
         board = only(replies, ReplyKind.BOARD)[0]
-        assert board.image and board.image.startswith(b"\x89PNG")
+        assert board.image and board.image.startswith(b"\x89PNG") and board.fresh
         assert board.waiting_on and board.mentions == board.waiting_on
         seen = await play_until(host, replies)
         result = only(seen, ReplyKind.RESULT)[-1]
-        assert "Game over" in result.text and "/start for another game" in result.text
-        final_board = only(seen, ReplyKind.BOARD)[-1]
-        assert dict(final_board.fields)["Result"]
+        assert result.title.startswith("Game over") and "Rematch" in result.text
+        assert result.image and result.over and result.fresh and result.outbox is not None
         assert errors(await say(host, "alice", "play", "1")) == [
             "No game is in progress at this table. /start one."]
         await host.close()
@@ -63,6 +62,8 @@ def test_refusals_are_polite_and_change_nothing(tmp_path: Path) -> None:
         await refused("alice", "sumof", "100", expect="from 1 to 99")
         await refused("zed", "match", "3", expect="Only a seated player")
         await refused("alice", "play", "1", expect="No game is in progress")
+        await refused("zed", "addbot", expect="Only a seated player")
+        await refused("zed", "start", expect="Only a seated player")
         await say(host, "bob", "join")
         game = games.get(games.DEFAULT)
         if game.info.max_players == 2:
@@ -76,6 +77,9 @@ def test_refusals_are_polite_and_change_nothing(tmp_path: Path) -> None:
         await refused(other, "play", "1", expect="not your turn")
         await refused("zed", "play", "1", expect="not playing at this table")
         await refused(mover, "play", "999", expect="Choose a move from 1 to")
+        await refused(mover, "play", "9" * 5000, expect="Choose a move from 1 to")
+        await refused(mover, "play", "²", expect=r"not (one of your moves|a .* move)")
+        await refused(mover, "play", "٣", expect=r"not (one of your moves|a .* move)")
         await refused(mover, "play", "nonsense-code", expect="")
         await refused(mover, "play", "1", version=board.version - 1, expect="earlier position")
         await refused(mover, "leave", expect="use /resign")
@@ -131,8 +135,10 @@ def test_match_series_runs_until_a_player_has_x_wins(tmp_path: Path) -> None:
             results.append(result)
             if "Series over" in result.text:
                 break
-            replies = seen[seen.index(result) + 1:]
-            assert "begins (game" in replies[0].text
+            assert [c.value for c in result.controls] == ["next"]
+            assert errors(await say(host, "alice", "rematch")), "a rematch is no way on in a series"
+            replies = await say(host, "alice", "next")
+            assert "begins (game" in only(replies, ReplyKind.BOARD)[0].text
         final = results[-1].text
         assert "Series over (first to 2 wins)" in final
         assert len(re.findall(r"Game \d+: Alice \d+, Computer 1 \d+", final)) == len(results)
@@ -150,10 +156,14 @@ def test_sumof_series_plays_exactly_x_games(tmp_path: Path) -> None:
         await say(host, "alice", "addbot")
         await say(host, "alice", "sumof", "2")
         replies = await say(host, "alice", "start")
+        first_board = only(replies, ReplyKind.BOARD)[0]
+        assert "Game 1 of 2, totals so far" in dict(first_board.fields)["Series"]
         seen = await play_until(host, replies)
         first = only(seen, ReplyKind.RESULT)[-1]
-        assert "The next game starts now" in first.text
-        seen = await play_until(host, seen[seen.index(first) + 1:])
+        assert "Next game" in first.text and "Game 1 of 2" in dict(first.fields)["Series"]
+        replies = await say(host, "alice", "next")
+        assert "Game 2 of 2" in dict(only(replies, ReplyKind.BOARD)[0].fields)["Series"]
+        seen = await play_until(host, replies)
         final = only(seen, ReplyKind.RESULT)[-1].text
         assert "Series over (2 games, highest total)" in final
         table = await host._table("c1")
@@ -176,17 +186,22 @@ def test_timeouts_let_the_computer_play_and_three_forfeit(tmp_path: Path) -> Non
         await say(host, "alice", "start")
         texts = []
         for _ in range(3):
-            deadline = host.next_deadline()
-            assert deadline == clock.now + 60
-            clock.now += 30
+            assert host.next_deadline() == clock.now + 30, "the reminder comes half way"
+            clock.now += 29
             assert await host.run_due_timers() == []
+            clock.now += 1
+            warning = only(await host.run_due_timers(), ReplyKind.WARNING)
+            assert warning[0].mentions == ("alice",) and "30 s left" in warning[0].text
+            assert host.next_deadline() == clock.now + 30
             clock.now += 31
-            texts += [r.text for r in await host.run_due_timers()]
+            texts = [r.text for r in await host.run_due_timers()]  # the board keeps the turn's lines
         joined = "\n".join(texts)
         assert joined.count("time ran out") == 2
         assert "Alice timed out 3 times in a row and forfeits." in joined
         assert "Computer 1 wins" in joined
         assert host.next_deadline() is None
+        lobby = only(await say(host, "alice", "status"), ReplyKind.LOBBY)[0]
+        assert "1. Alice — forfeited the last game (timed out)" in lobby.text
         await host.close()
     run(scenario())
 
@@ -199,11 +214,15 @@ def test_timers_survive_a_restart(tmp_path: Path) -> None:
         await say(host, "alice", "join")
         await say(host, "alice", "addbot")
         await say(host, "alice", "start", "timer=90")
-        deadline = host.next_deadline()
+        warn_at = host.next_deadline()
         second = await open_host(tmp_path / "h.db", clock)
-        assert second.next_deadline() == deadline
-        clock.now = deadline + 1
-        assert any("time ran out" in r.text for r in await second.run_due_timers())
+        assert second.next_deadline() == warn_at == clock.now + 45
+        clock.now = warn_at + 1
+        assert only(await second.run_due_timers(), ReplyKind.WARNING)
+        third = await open_host(tmp_path / "h.db", clock)
+        clock.now = third.next_deadline() + 1
+        assert any("time ran out" in r.text for r in await third.run_due_timers())
+        await third.close()
         await host.close()
         await second.close()
     run(scenario())
@@ -237,7 +256,9 @@ def test_hand_is_private_and_public_replies_carry_no_hand(tmp_path: Path) -> Non
         hand = only(await say(host, "bob", "hand"), ReplyKind.HAND)[0]
         assert hand.private_to == "bob" and hand.image.startswith(b"\x89PNG")
         status = await say(host, "carol", "status")
-        assert all(r.private_to is None for r in status)
+        assert all(r.private_to == "carol" for r in status), "/status answers privately"
+        posted = await say(host, "carol", "status", "post=true")
+        assert posted[0].private_to is None and posted[0].fresh and posted[0].image
         table = await host._table("c1")
         public = table.game.text(table.game.view(table.live.state, None), table.names)
         assert hand.text != public
@@ -254,6 +275,7 @@ def test_rules_and_status_answer_anyone(tmp_path: Path) -> None:
         await say(host, "alice", "join")
         status = (await say(host, "zed", Verb.STATUS))[0]
         assert "Alice" in status.text and "single game" in status.text
+        assert status.private_to == "zed" and status.kind is ReplyKind.LOBBY
         await host.close()
     run(scenario())
 

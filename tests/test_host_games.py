@@ -46,7 +46,7 @@ async def _play_with_bots(tmp_path: Path, name: str, players: int, seed: int) ->
     else:
         raise AssertionError(f"{name} did not end through the host")
     result = only(replies, ReplyKind.RESULT)[-1]
-    assert "Game over" in result.text and "{p" not in result.text
+    assert result.title.startswith("Game over") and "{p" not in result.text and result.image
     await host.close()
 
 

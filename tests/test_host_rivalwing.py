@@ -28,8 +28,8 @@ def test_a_six_dragon_duel_with_five_computers_ends_through_the_host(tmp_path: P
             replies = await say(host, "alice", "play", rng.choice(hand.choices).code,
                                 version=board.version)
             assert not errors(replies), errors(replies)
-        result = only(replies, ReplyKind.RESULT)[-1].text
-        assert "Game over" in result
+        result = only(replies, ReplyKind.RESULT)[-1]
+        assert result.title.startswith("Game over")
         await host.close()
     asyncio.run(scenario())
 
@@ -43,14 +43,16 @@ def test_turn_timeouts_follow_the_game_and_three_withdraw_the_dragon(tmp_path: P
         await say(host, "alice", "addbot")
         await say(host, "alice", "start")
         texts: list[str] = []
-        for _ in range(20):
-            deadline = host.next_deadline()
-            if deadline is None:
+        for _ in range(40):
+            warn_at = host.next_deadline()
+            if warn_at is None:
                 break
             table = await host._table("c1")
             seconds = table.game.header(table.live.state)["seconds"]
-            assert deadline - clock.now == seconds
-            clock.now = deadline + 0.5
+            assert warn_at - clock.now == seconds / 2, "first the reminder, half way"
+            clock.now = warn_at + 0.5
+            assert only(await host.run_due_timers(), ReplyKind.WARNING)
+            clock.now = host.next_deadline() + 0.5
             texts += [r.text for r in await host.run_due_timers()]
         joined = "\n".join(texts)
         assert "Alice's time ran out." in joined
@@ -70,7 +72,9 @@ def test_the_dealer_rotates_left_between_duels_of_a_series(tmp_path: Path) -> No
         await say(host, "alice", "sumof", "3")
         await say(host, "alice", "start")
         dealers, texts = [], []
-        for _ in range(3):
+        for number in range(3):
+            if number:
+                await say(host, "alice", "next")
             table = await host._table("c1")
             dealers.append(table.game.view(table.live.state, None)["dealer"])
             texts += [r.text for r in await say(host, "alice", "resign")]

@@ -141,8 +141,8 @@ def test_margin_values_lean_on_the_score_lead() -> None:
     search = _search(SearchSpec(margin=10.0))
     wide = EmbersState(hands=[[], []], scores=[90, 10], turns=[3, 3])
     narrow = EmbersState(hands=[[], []], scores=[41, 40], turns=[3, 3])
-    assert search._playout(wide, 0, 0, None) > search._playout(narrow, 0, 0, None) > 0.5
-    assert search._playout(narrow, 1, 0, None) < 0.5
+    assert search._playout(wide, 0, 0, None, 0) > search._playout(narrow, 0, 0, None, 0) > 0.5
+    assert search._playout(narrow, 1, 0, None, 0) < 0.5
 
 
 def test_a_horizon_stops_the_rollout_and_asks_the_evaluation() -> None:
@@ -220,3 +220,18 @@ def test_the_single_action_needs_no_search() -> None:
 def test_registry_lists_the_sampled_toy() -> None:
     """The helper game registers and leaves like any other."""
     assert sampled_toy.NAME in games.names()
+
+
+def test_a_horizon_counts_turns_from_before_the_action() -> None:
+    """An action that ends the turn (a pass) is valued at the same moment as one that does not:
+    every leaf of a one-turn horizon is the other seat's turn."""
+    actives: list[int | None] = []
+
+    def evaluate(state: EmbersState, seat: Seat) -> float:
+        actives.append(GAME.active(state))
+        return 0.5
+
+    search = _search(SearchSpec(evaluate=evaluate, horizon=1))
+    state = GAME.new_game(2, 2, {})
+    search.run(state, 0, 4, Budget.fixed(40))
+    assert actives and set(actives) == {1}

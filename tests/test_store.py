@@ -6,7 +6,10 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
-from bot.store import Store, migrations
+import pytest
+
+from bot.store import Outgoing, PostRecord, Store, migrations
+from bot.table import Table
 from tests.hosting import open_host, say
 
 
@@ -40,4 +43,30 @@ def test_games_are_stored_as_seed_and_action_log(tmp_path: Path) -> None:
         assert seed == table.live.record.seed
         assert codes == [e.code for e in table.live.record.log]
         await host.close()
+    asyncio.run(scenario())
+
+
+def test_outbox_rows_are_written_with_the_change_and_removed_when_delivered(tmp_path: Path) -> None:
+    """save() writes the outbox rows in its transaction; delivered() removes them and records the
+    message that shows them, in one transaction; posts() reads the messages back."""
+    async def scenario():
+        store = await Store.open(tmp_path / "s.db")
+        table = Table("c9")
+        ids = await store.save(table, deadline=None, now=1.0, outbox=[
+            Outgoing("lobby", 1, {"reply": {"text": "a"}}), Outgoing("board", 1, {"reply": {}})])
+        assert len(ids) == 2 and ids[0] < ids[1]
+        rows = await store.pending_outbox()
+        assert [(r.id, r.channel, r.kind, r.payload) for r in rows] == [
+            (ids[0], "c9", "lobby", {"reply": {"text": "a"}}), (ids[1], "c9", "board", {"reply": {}})]
+        record = PostRecord("board", "123", "c9", 1, "board-x.png", "http://x")
+        await store.delivered(ids, ("c9", record))
+        assert await store.pending_outbox() == []
+        assert await store.posts("c9") == {"board": record}
+        await store.forget_post("c9", "board")
+        assert await store.posts("c9") == {}
+        with pytest.raises(sqlite3.IntegrityError):  # one post per (table, version, kind)
+            await store.save(table, deadline=None, now=2.0, outbox=[
+                Outgoing("board", 5, {}), Outgoing("board", 5, {})])
+        assert await store.pending_outbox() == [], "a failed save writes nothing"
+        await store.close()
     asyncio.run(scenario())

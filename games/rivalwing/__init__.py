@@ -59,7 +59,7 @@ from games.core import Game, GameInfo, OptionSpec, View
 from games.registry import GameEntry
 from games.rivalwing import actions, rules, view
 from games.rivalwing.actions import Act
-from games.rivalwing.ai import choose
+from games.rivalwing.ai import SEARCH, choose, easy
 from games.rivalwing.cards import MAT_IDS, MATS
 from games.rivalwing.resolve import TURN_SECONDS
 from games.rivalwing.rules import RWTermination
@@ -137,8 +137,12 @@ class RivalWing(Game[RWState, Act]):
     def shuffle_hidden(self, state: RWState, observer: int | None, seed: int) -> RWState:
         return view.shuffle_hidden(state, observer, seed)
 
+    def sample_hidden(self, state: RWState, seat: int, seed: int) -> RWState:
+        return view.sample_hidden(state, seat, seed)
+
 
 GAME = RivalWing()
-ENTRY = GameEntry(game=GAME, ai=choose, renderer="renderers.rivalwing")
+ENTRY = GameEntry(game=GAME, ai=choose, renderer="renderers.rivalwing", easy=easy,
+                  search=SEARCH)
 
 __all__ = ["ENTRY", "GAME", "RWTermination", "RivalWing"]

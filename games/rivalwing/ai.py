@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from math import exp
 from typing import Any
 
 from games.core import View, header
 from games.rivalwing.actions import Act
 from games.rivalwing.cards import KINDS, MATS, SIDES
+from games.rivalwing.state import RWState
+from games.search import SearchSpec
 
 CORE_WEIGHT = 2.5
 KILL_BONUS = 25.0
@@ -510,3 +513,96 @@ def _defend(ctx: _Ctx, codes: list[str]) -> str:
     if scored and scored[0][0] > 0.5:
         return scored[0][1]
     return "dend" if "dend" in codes else "none"
+
+
+def easy(view: View, actions: Sequence[Act], seed: int) -> Act:
+    """The easy player, for beginners: attacks the weakest side it can reach with its biggest
+    hits, plays Scales when hit, and otherwise takes the first listed move."""
+    codes = [a.code for a in actions]
+    players = view["players"]
+
+    def side_left(seat: int, side: str) -> int:
+        loc = players[seat]["locations"][side]
+        return 99 if loc["breached"] else int(loc["points"] - loc["damage"])
+
+    def pick(code: str) -> Act:
+        return actions[codes.index(code)]
+
+    phase = view["phase"]
+    if phase == "defense":
+        scales = [c for c in codes if c.startswith("d:sc.")]
+        return pick(scales[0] if scales else "dend" if "dend" in codes else
+                    "none" if "none" in codes else codes[0])
+    if phase == "action":
+        targets = [c for c in codes if c.startswith("atk:") and c[4:].isdigit()]
+        if targets:
+            return pick(min(targets, key=lambda c: min(side_left(int(c[4:]), s) for s in SIDES)))
+        discards = [c for c in codes if c.startswith("dis:")]
+        return pick(discards[0] if discards else codes[0])
+    if phase == "build":
+        return pick(_easy_build(view, codes, side_left))
+    return pick("end" if "end" in codes else codes[0])
+
+
+def _easy_build(view: View, codes: list[str], side_left: Callable[[int, str], int]) -> str:
+    """Returns the easy player's build step: the biggest hit, the weakest side first."""
+    t = view["build"]["target"]
+    weakest = min(SIDES, key=lambda s: side_left(t, s)) if t is not None else "F"
+    best, worth = None, 0
+    for c in codes:
+        parts = c.split(":")
+        if parts[0] not in ("add", "addc"):
+            continue
+        info = KINDS[parts[1]]
+        side = {"Front": "F", "Left": "L", "Right": "R", "Rear": "B"}.get(info.get("side", ""))
+        if side is None and len(parts) > 2:
+            side = parts[2]
+        value = info.get("damage", 5) + (10 if side == weakest else 0)
+        if value > worth:
+            best, worth = c, value
+    return best or ("decl" if "decl" in codes else codes[0])
+
+
+SIDE_WORTH = 0.5
+"""Worth of a point left on an unbreached side, for the hard search's leaf (a Core point is
+worth CORE_WEIGHT)."""
+HAND_WORTH = 1.5
+"""Worth of a card in hand, for the leaf."""
+LEAF_TEMPERATURE = 10.0
+"""The leaf's win chances are a softmax of the dragons' strengths at this temperature."""
+
+
+def strength(state: RWState, seat: int) -> float:
+    """Returns how much fight a dragon has left: Core and unbreached side points, and cards."""
+    d = state.dragons[seat]
+    if not d["conscious"]:
+        return 0.0
+    points = MATS[d["mat"]]["points"]
+    total = HAND_WORTH * len(state.hands[seat])
+    for key, place in d["loc"].items():
+        full = points.get(key)
+        if full is None:
+            continue
+        damage = sum(e["amount"] - sum(a for _x, a in e["covers"]) for e in place["entries"])
+        left = max(0, full - damage)
+        if key == "C":
+            total += CORE_WEIGHT * left
+        elif not place["breached"]:
+            total += SIDE_WORTH * left
+    return total
+
+
+def leaf_value(state: RWState, seat: int) -> float:
+    """Values a position the hard search stops at, for `seat`, in [0, 1]: its share of a softmax
+    of every conscious dragon's `strength` (0 once knocked out)."""
+    if not state.dragons[seat]["conscious"]:
+        return 0.0
+    values = [strength(state, s) for s in range(state.players) if state.dragons[s]["conscious"]]
+    top = max(values)
+    weights = [exp((v - top) / LEAF_TEMPERATURE) for v in values]
+    return exp((strength(state, seat) - top) / LEAF_TEMPERATURE) / sum(weights)
+
+
+SEARCH = SearchSpec(evaluate=leaf_value, horizon=4, width=10)
+"""The hard player: the ten best actions by the leaf right after them, each played out for four
+turns, then valued by `leaf_value`."""

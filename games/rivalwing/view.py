@@ -180,8 +180,24 @@ def shuffle_hidden(state: RWState, observer: int | None, seed: int) -> RWState:
     choices are undone first (the slotted magic of a build, its aims and Armageddon sides; a
     defender's picks), as the observer cannot tell them from none. The dice RNG is kept, so
     public rolls stay the same."""
-    s = RWState.from_json(state.to_json())
+    return _redeal(state, observer, Rng(seed), canonical=False)
+
+
+def sample_hidden(state: RWState, seat: int, seed: int) -> RWState:
+    """Returns a state drawn from `seat`'s view alone: everything `shuffle_hidden` redeals, but
+    from the hidden cards sorted by kind (so the dealt kinds depend on the view, not on the
+    order the cards lie in), and with the dice RNG reseeded (future rolls and reshuffles are
+    hidden too)."""
     rng = Rng(seed)
+    s = _redeal(state, seat, rng, canonical=True)
+    s.rng = Rng(rng.next64())
+    return s
+
+
+def _redeal(state: RWState, observer: int | None, rng: Rng, *, canonical: bool) -> RWState:
+    """Redeals what `observer` cannot see with `rng` (see `shuffle_hidden`); `canonical` sorts
+    the pool by (kind, id) first."""
+    s = RWState.from_json(state.to_json())
     hidden = [p for p in range(s.players) if p != observer]
     b = s.build
     if b is not None and observer != s.active:
@@ -204,6 +220,8 @@ def shuffle_hidden(state: RWState, observer: int | None, seed: int) -> RWState:
         for place in d["loc"].values():
             pool.extend(place["pile"])
             piles.append(place)
+    if canonical:
+        pool.sort(key=lambda c: (kind_of(c), c))
     rng.shuffle(pool)
     for slot in slot_refs:
         for i, c in enumerate(pool):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
 import logging
 import re
@@ -18,9 +17,12 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from tests.discord_standin import limits
+from tests.discord_standin.ratelimit import ChannelBuckets, is_message_write
 
 log = logging.getLogger(__name__)
 
+DISCORD_EPOCH = 1_420_070_400_000
+PUBLIC_THREAD = 11
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 _MENTION = re.compile(r"<@!?([0-9]+)>")
@@ -60,15 +62,20 @@ class Attachment:
     filename: str
     data: bytes
 
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1/attachments/{self.id}/{self.filename}"
+
     def to_json(self) -> dict[str, Any]:
-        url = f"http://127.0.0.1/attachments/{self.id}/{self.filename}"
+        url = self.url
+        types = {"png": "image/png", "webp": "image/webp"}
         return {
             "id": str(self.id),
             "filename": self.filename,
             "size": len(self.data),
             "url": url,
             "proxy_url": url,
-            "content_type": "image/png" if self.filename.endswith(".png") else "application/octet-stream",
+            "content_type": types.get(self.filename.rsplit(".", 1)[-1], "application/octet-stream"),
         }
 
 
@@ -90,7 +97,10 @@ class Message:
     interaction_id: int | None = None
     edits: int = 0
     created_at: float = 0.0
+    edited_at: float | None = None
     deleted: bool = False
+    thread_id: int | None = None
+    """The thread started from this message, if any."""
 
     @property
     def is_ephemeral(self) -> bool:
@@ -136,7 +146,8 @@ class Message:
             "author": self.author,
             "content": self.content,
             "timestamp": datetime.fromtimestamp(self.created_at, UTC).isoformat(),
-            "edited_timestamp": None,
+            "edited_timestamp": None if self.edited_at is None else
+            datetime.fromtimestamp(self.edited_at, UTC).isoformat(),
             "tts": False,
             "mention_everyone": False,
             "mentions": [],
@@ -146,8 +157,13 @@ class Message:
             "components": self.components,
             "pinned": False,
             "type": 0 if self.interaction_id is None else 20,
-            "flags": self.flags,
+            "flags": self.flags | (1 << 5 if self.thread_id else 0),
         }
+
+    def image_attachment(self) -> Attachment | None:
+        """Returns the attachment the first embed shows as its image, if any."""
+        url = (self.embeds[0].get("image") or {}).get("url", "") if self.embeds else ""
+        return next((a for a in self.attachments if a.url == url), None)
 
 
 @dataclass(slots=True)
@@ -207,14 +223,19 @@ class StandIn:
         guild_id: int = 900_000_000_000_000_001,
         channel_ids: tuple[int, ...] = (900_000_000_000_000_101,),
         heartbeat_interval: int = 41250,
+        rate_limit: tuple[int, float] | None = None,
     ) -> None:
         self.token = token
+        self.buckets = ChannelBuckets(*rate_limit) if rate_limit else None
+        """Per-channel message-write limits (None: unlimited), e.g. (5, 5.0) as Discord."""
+        self.throttled: list[Request] = []
+        """Writes answered with 429 because the channel's bucket was empty."""
         self.heartbeat_interval = heartbeat_interval
         """Milliseconds between the client's heartbeats (HELLO); Discord sends about 41 s."""
         self.heartbeats = 0
         self.guild_id = guild_id
         self.channel_ids = list(channel_ids)
-        self._ids = itertools.count(1_300_000_000_000_000_000)
+        self._last_id = 0
         self.app_id = self.new_id()
         self.bot_user = {
             "id": str(self.app_id),
@@ -231,6 +252,8 @@ class StandIn:
         """Registered application commands by guild id (None = global)."""
         self.command_puts: list[tuple[int | None, list[dict[str, Any]]]] = []
         self.messages: dict[int, Message] = {}
+        self.threads: dict[int, dict[str, Any]] = {}
+        """Threads by id (Discord's channel objects of type 11), with their parent channel."""
         self.interactions: dict[int, Interaction] = {}
         self._by_token: dict[str, Interaction] = {}
         self.requests: list[Request] = []
@@ -253,8 +276,11 @@ class StandIn:
     # ---- lifecycle ---------------------------------------------------------------------------
 
     def new_id(self) -> int:
-        """Returns a fresh snowflake."""
-        return next(self._ids)
+        """Returns a fresh snowflake: milliseconds since Discord's epoch in the top bits, as
+        Discord's are (so a message's age can be read from its id)."""
+        stamp = (int(time.time() * 1000) - DISCORD_EPOCH) << 22
+        self._last_id = max(stamp, self._last_id + 1)
+        return self._last_id
 
     @property
     def api_base(self) -> str:
@@ -376,7 +402,7 @@ class StandIn:
             "data": data,
             "guild_id": str(self.guild_id),
             "channel_id": str(channel),
-            "channel": {"id": str(channel), "type": 0, "guild_id": str(self.guild_id), "name": f"table-{channel}"},
+            "channel": self._channel_json(channel),
             "member": {
                 "user": user.to_json(),
                 "roles": [],
@@ -563,6 +589,18 @@ class StandIn:
         self.requests.append(record)
         if record.channel is not None:
             self.last_request[record.channel] = record.at
+        headers: dict[str, str] = {}
+        if self.buckets is not None and record.channel is not None and is_message_write(
+                request.method, path.strip("/").split("/")):
+            allowed, headers = self.buckets.take(record.channel)
+            if not allowed:
+                record.status = 429
+                self.throttled.append(record)
+                body429 = {"message": "You are being rate limited.",
+                           "retry_after": round(self.buckets.retry_after(record.channel), 3),
+                           "global": False}
+                await self._notify()
+                return _json(body429, 429, headers)
         try:
             status, body = await self._handle(request, path, payload, files)
         except HTTPError as exc:
@@ -572,10 +610,10 @@ class StandIn:
             body = {"code": exc.code, "message": exc.message}
             if exc.errors is not None:
                 body["errors"] = exc.errors
-            response: web.StreamResponse = _json(body, exc.status)
+            response: web.StreamResponse = _json(body, exc.status, headers)
         else:
             record.status = status
-            response = web.Response(status=204) if body is None else _json(body, status)
+            response = web.Response(status=204, headers=headers) if body is None else _json(body, status, headers)
         await self._notify()
         return response
 
@@ -617,7 +655,7 @@ class StandIn:
             guild = int(parts[3]) if len(parts) == 5 and parts[2] == "guilds" else None
             return self._commands(method, guild, payload)
         if parts[0] == "channels":
-            return self._channel(method, parts, payload, files)
+            return self._channel(method, parts, payload, files, request.query)
         raise HTTPError(404, 0, f"404: Not Found ({method} {path})")
 
     def _application_json(self) -> dict[str, Any]:
@@ -647,15 +685,26 @@ class StandIn:
         self.command_puts.append((guild, payload))
         return 200, stored
 
-    def _channel(self, method: str, parts: list[str], payload: Any, files: list[tuple[str, bytes]]) -> tuple[int, Any]:
+    def _channel_json(self, channel: int) -> dict[str, Any]:
+        thread = self.threads.get(channel)
+        if thread is not None:
+            return thread
+        return {"id": str(channel), "type": 0, "guild_id": str(self.guild_id), "name": f"table-{channel}"}
+
+    def _channel(self, method: str, parts: list[str], payload: Any, files: list[tuple[str, bytes]],
+                 query: Any = None) -> tuple[int, Any]:
         channel = int(parts[1])
-        if channel not in self.channel_ids:
+        if channel not in self.channel_ids and channel not in self.threads:
             raise HTTPError(404, 10003, "Unknown Channel")
         if len(parts) == 2 and method == "GET":
-            return 200, {"id": str(channel), "type": 0, "guild_id": str(self.guild_id), "name": f"table-{channel}"}
+            return 200, self._channel_json(channel)
         if len(parts) == 3 and parts[2] == "messages" and method == "POST":
             msg = self._create_message(channel, payload, files)
             return 200, msg.to_json()
+        if len(parts) == 3 and parts[2] == "messages" and method == "GET":
+            return 200, [m.to_json() for m in self._history(channel, query or {})]
+        if len(parts) == 5 and parts[2] == "messages" and parts[4] == "threads" and method == "POST":
+            return 201, self._start_thread(channel, int(parts[3]), payload or {})
         if len(parts) == 4 and parts[2] == "messages":
             msg = self.messages.get(int(parts[3]))
             if msg is None or msg.deleted or msg.channel_id != channel or msg.is_ephemeral:
@@ -669,6 +718,45 @@ class StandIn:
                 msg.deleted = True
                 return 204, None
         raise HTTPError(404, 0, "404: Not Found")
+
+    def _history(self, channel: int, query: Any) -> list[Message]:
+        """A channel's messages newest first, as GET /channels/{id}/messages answers (limit 1-100,
+        before / after a message id); ephemeral and deleted messages are not in a channel."""
+        limit = min(100, max(1, int(query.get("limit", 50))))
+        before = int(query["before"]) if "before" in query else None
+        after = int(query["after"]) if "after" in query else None
+        found = [m for m in self.messages.values() if m.channel_id == channel and not m.deleted
+                 and not m.is_ephemeral and not m.flags & LOADING
+                 and (before is None or m.id < before) and (after is None or m.id > after)]
+        found.sort(key=lambda m: m.id, reverse=after is None)
+        return (found[:limit] if after is None else found[:limit][::-1])
+
+    def _start_thread(self, channel: int, message_id: int, payload: dict[str, Any]) -> dict[str, Any]:
+        """Starts a public thread from a message (POST /channels/{id}/messages/{id}/threads): the
+        thread's id is the message's id, and one message holds at most one thread."""
+        msg = self.messages.get(message_id)
+        if msg is None or msg.deleted or msg.channel_id != channel:
+            raise HTTPError(404, 10008, "Unknown Message")
+        if msg.thread_id is not None:
+            raise HTTPError(400, 160004, "A thread has already been created for this message")
+        name = str(payload.get("name", ""))
+        if not 1 <= len(name) <= 100:
+            raise HTTPError(400, 50035, "Invalid Form Body", {"name": "1-100 characters"})
+        now = datetime.now(UTC).isoformat()
+        thread = {
+            "id": str(message_id), "type": PUBLIC_THREAD, "guild_id": str(self.guild_id),
+            "parent_id": str(channel), "owner_id": self.bot_user["id"], "name": name,
+            "last_message_id": None, "message_count": 0, "member_count": 1,
+            "rate_limit_per_user": 0, "flags": 0, "total_message_sent": 0,
+            "thread_metadata": {"archived": False, "auto_archive_duration": int(
+                payload.get("auto_archive_duration", 1440)), "archive_timestamp": now,
+                "locked": False, "create_timestamp": now},
+        }
+        self.threads[message_id] = thread
+        msg.thread_id = message_id
+        asyncio.get_running_loop().create_task(
+            self._send_dispatch("THREAD_CREATE", {**thread, "newly_created": True}))
+        return thread
 
     async def _callback(
         self, ix_id: str, token: str, payload: Any, files: list[tuple[str, bytes]], with_response: str | None
@@ -780,7 +868,10 @@ class StandIn:
             created_at=time.time(),
         )
         msg.pinged = _pings(msg.content, payload.get("allowed_mentions"))
+        _resolve_attachments(msg)
         self.messages[msg.id] = msg
+        if channel in self.threads:
+            self.threads[channel]["message_count"] += 1
         return msg
 
     def _edit_message(self, msg: Message, payload: dict[str, Any], files: list[tuple[str, bytes]]) -> None:
@@ -802,12 +893,16 @@ class StandIn:
         if msg.flags & LOADING:
             msg.flags &= ~LOADING
             msg.pinged = _pings(msg.content, payload.get("allowed_mentions"))
+        else:
+            msg.edited_at = time.time()
+        _resolve_attachments(msg)
         msg.edits += 1
 
 
-def _json(body: Any, status: int) -> web.Response:
+def _json(body: Any, status: int, headers: dict[str, str] | None = None) -> web.Response:
     """Answers JSON with Discord's exact content type (discord.py compares it literally)."""
-    return web.Response(body=json.dumps(body).encode(), status=status, headers={"Content-Type": "application/json"})
+    return web.Response(body=json.dumps(body).encode(), status=status,
+                        headers={**(headers or {}), "Content-Type": "application/json"})
 
 
 async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
@@ -824,6 +919,17 @@ async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]
         text = await request.text()
         return (json.loads(text) if text else None), []
     return None, []
+
+
+def _resolve_attachments(msg: Message) -> None:
+    """Turns `attachment://name` image URLs into the URL of the message's attachment of that name,
+    as Discord stores them (an edit that keeps the attachment may name it either way)."""
+    by_name = {a.filename: a.url for a in msg.attachments}
+    for embed in msg.embeds:
+        image = embed.get("image")
+        url = (image or {}).get("url", "")
+        if url.startswith("attachment://") and url[len("attachment://"):] in by_name:
+            embed["image"] = {**image, "url": by_name[url[len("attachment://"):]]}
 
 
 def _embeds(embeds: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -1,0 +1,246 @@
+"""The public texts of a table, built from the table alone: lobby, board, result and timer warning.
+
+Pure functions over a `Table` and the names to print (already made safe for the transport, e.g.
+markdown-escaped for Discord). They say what the channel shows; `bot.host` decides when, and the
+transports how. Images are drawn by the host; nothing here renders.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from bot.messages import Control, OptionMenu, Reply, ReplyKind
+from bot.table import Table
+from games.core import Seat
+
+log = logging.getLogger(__name__)
+
+MAX_LOG_LINES = 15
+"""Public lines a board message keeps (a long turn shows its latest ones)."""
+
+
+def personalise(text: str, names: Sequence[str]) -> str:
+    """Replaces the seat placeholders {p0}, {p1}, ... with player names."""
+    for seat, name in enumerate(names):
+        text = text.replace(f"{{p{seat}}}", name)
+    return text
+
+
+def joined(names: Sequence[str]) -> str:
+    """Joins names as people write them: "A", "A and B", "A, B and C"."""
+    items = list(names)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def fmt_seconds(seconds: float) -> str:
+    """Says a duration the short way: "45 s", "2 min 30 s", "1 h 5 min"."""
+    total = max(0, round(seconds))
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours} h" + (f" {minutes} min" if minutes else "")
+    if minutes:
+        return f"{minutes} min" + (f" {secs} s" if secs else "")
+    return f"{secs} s"
+
+
+def waiting_users(table: Table) -> tuple[str, ...]:
+    """Returns the people (not computer players) who owe a decision now."""
+    return tuple(table.seats[s].user for s in table.to_play() if not table.seats[s].is_bot)
+
+
+def status_line(table: Table, names: Sequence[str]) -> str:
+    """Says who must decide: "Alice to play." or, in someone else's turn, "Bob to defend (...)"."""
+    owed = table.to_play()
+    if not owed or table.live is None:
+        return ""
+    active = table.game.header(table.live.state)["active"]
+    playing = [names[s] for s in owed if active is None or s == active]
+    defending = [names[s] for s in owed if active is not None and s != active]
+    parts = []
+    if playing:
+        parts.append(f"{joined(playing)} to play")
+    if defending:
+        assert active is not None
+        parts.append(f"{joined(defending)} to defend ({names[active]}'s turn)")
+    return "; ".join(parts) + "."
+
+
+def standing(table: Table, names: Sequence[str]) -> str:
+    """Says where a series stands: wins so far, or which game of how many and the totals."""
+    series, players = table.series, len(table.seats)
+    if series.mode == "match":
+        wins = ", ".join(f"{n} {w}" for n, w in zip(names, series.wins(players), strict=False))
+        played = len(series.results)
+        return f"First to {series.target}: {wins} ({played} game{'s' if played != 1 else ''} played)"
+    playing = table.is_playing and table.live is not None and not table.live.recorded
+    number = len(series.results) + (1 if playing else 0)
+    totals = ", ".join(f"{n} {t}" for n, t in zip(names, series.totals(players), strict=False))
+    return f"Game {max(number, 1)} of {series.target}, totals so far: {totals}"
+
+
+def players_field(table: Table, names: Sequence[str]) -> tuple[str, str]:
+    owed = set(table.to_play())
+    return "Players", " · ".join(("▶ " if s in owed else "") + n for s, n in enumerate(names))
+
+
+def verdict(table: Table, names: Sequence[str]) -> str:
+    """Names the winner once, with the game's reason: "Bob wins 97 to 11 after ..."."""
+    outcome = table.outcome()
+    assert outcome is not None
+    reason = personalise(outcome.reason, names).strip().rstrip(".")
+    winners = [names[s] for s in outcome.winners]
+    if outcome.is_draw:
+        return (reason[0].upper() + reason[1:] + ".") if "draw" in reason.lower() else \
+            f"A draw{': ' + reason if reason else ''}."
+    if reason and any(w in reason for w in winners):
+        return reason[0].upper() + reason[1:] + "."
+    verb = "wins" if len(winners) == 1 else "win"
+    return f"{joined(winners)} {verb}{': ' + reason if reason else ''}."
+
+
+def score_line(table: Table, names: Sequence[str]) -> str:
+    """Shows the scores with what they count (empty for a win-or-lose score outside a /sumof)."""
+    live, info = table.live, table.game.info
+    assert live is not None
+    if info.score_max - info.score_min <= 1 and table.series.mode != "sumof":
+        return ""
+    meaning = str(getattr(info, "score_label", "") or "the score a /sumof series adds up")
+    scores = ", ".join(f"{n} {table.game.score(live.state, s)}" for s, n in enumerate(names))
+    return f"Score ({meaning}): {scores}."
+
+
+def lobby_reply(table: Table, names: Sequence[str], *, fresh: bool = False) -> Reply:
+    """The lobby message: the game, its options, the seats, the series and what to do next."""
+    game = table.game
+    info = game.info
+    lines = [f"**Seats** ({len(table.seats)}/{info.max_players})"]
+    for index, seat in enumerate(table.seats):
+        extra = [f"{k.replace('_', ' ')}: {v}" for k, v in sorted(seat.options.items())
+                 if _is_per_seat(table, k)]
+        if seat.is_bot:
+            extra.insert(0, "computer")
+        if seat.forfeited:
+            extra.append("forfeited the last game (timed out)")
+        lines.append(f"{index + 1}. {names[index]}" + (f" — {', '.join(extra)}" if extra else ""))
+    open_seats = max(0, info.min_players - len(table.seats))
+    shared = table.game_options()
+    table_options = [f"{o.name.replace('_', ' ')} {shared.get(o.name, o.default)}"
+                     for o in info.options if not o.per_seat]
+    if table_options:
+        lines.append("Options: " + ", ".join(table_options))
+    lines.append(f"Series: {table.series.describe()} · Timer: {fmt_seconds(table.turn_seconds())} "
+                 "per decision" + (" · Games are played in a thread" if table.in_thread else ""))
+    lines.append(_lobby_status(table, names, open_seats))
+    return Reply(table.channel, ReplyKind.LOBBY, "\n".join(lines), title=f"{info.title} — table",
+                 table=table.channel, version=table.version, controls=_lobby_controls(table),
+                 menus=_lobby_menus(table), fresh=fresh)
+
+
+def _is_per_seat(table: Table, name: str) -> bool:
+    return any(o.name == name and o.per_seat for o in table.game.info.options)
+
+
+def _lobby_status(table: Table, names: Sequence[str], missing: int) -> str:
+    if table.is_playing:
+        return "A game is in progress" + (" in the thread below." if table.in_thread else
+                                          " — see the board below.")
+    if not table.seats:
+        return "Nobody is seated yet: **Join** (/join) to take a seat."
+    if missing:
+        return f"Waiting for {missing} more: **Join** (/join), or **Add computer** (/addbot)."
+    if table.live is not None and table.outcome() is not None:
+        return f"Last game: {verdict(table, names)} **Start** (/start) for the next one."
+    return "Ready: a seated player presses **Start** (/start)."
+
+
+def _lobby_controls(table: Table) -> tuple[Control, ...]:
+    if table.is_playing:
+        return ()
+    info = table.game.info
+    controls = []
+    if len(table.seats) < info.max_players:
+        controls.append(Control.JOIN)
+        if table.seats:
+            controls.append(Control.ADDBOT)
+    if table.seats:
+        controls.append(Control.LEAVE)
+    if len(table.seats) >= info.min_players:
+        controls.append(Control.START)
+    return tuple(controls)
+
+
+def _lobby_menus(table: Table) -> tuple[OptionMenu, ...]:
+    if table.is_playing or not table.seats:
+        return ()
+    return tuple(OptionMenu(o.name, tuple(o.choices), o.per_seat, o.help)
+                 for o in table.game.info.options)
+
+
+def board_reply(table: Table, names: Sequence[str], *, fresh: bool,
+                mentions: Sequence[str] = ()) -> Reply:
+    """The turn's board (without its image): this board's lines, who is to decide, the players."""
+    assert table.live is not None
+    fields = [players_field(table, names)]
+    if table.series.mode != "single":
+        fields.append(("Series", standing(table, names)))
+    text = "\n".join([*table.turn_log[-MAX_LOG_LINES:], status_line(table, names)]).strip()
+    waiting = waiting_users(table)
+    return Reply(table.channel, ReplyKind.BOARD, text, title=table.game.info.title,
+                 fields=tuple(fields), mentions=tuple(u for u in mentions if u in waiting),
+                 waiting_on=waiting, table=table.channel, version=table.version, fresh=fresh,
+                 in_thread=table.in_thread)
+
+
+def result_reply(table: Table, names: Sequence[str], lines: Sequence[str], *, fresh: bool) -> Reply:
+    """The result message (without the final board's image): verdict, scores, series, what next."""
+    assert table.live is not None
+    series, players = table.series, len(table.seats)
+    text = [*lines[-MAX_LOG_LINES:], f"**{verdict(table, names)}**"]
+    score = score_line(table, names)
+    if score:
+        text.append(score)
+    fields = [("Players", " · ".join(names))]
+    continues = series.mode != "single" and not series.is_finished(players)
+    if series.mode != "single":
+        fields.append(("Series", standing(table, names)))
+        if series.is_finished(players):
+            winners = [names[s] for s in series.winners(players)]
+            verb = "wins" if len(winners) == 1 else "win"
+            text.append(f"Series over ({series.describe()}): {joined(winners)} {verb}!")
+            for number, result in enumerate(series.results, 1):
+                scores = ", ".join(f"{n} {s}" for n, s in zip(names, result.scores, strict=False))
+                text.append(f"  Game {number}: {scores}")
+    if continues:
+        text.append("**Next game** (/start) plays on the series.")
+        controls: tuple[Control, ...] = (Control.NEXT,)
+    else:
+        text.append(_rematch_line(table, names))
+        controls = (Control.REMATCH,)
+    return Reply(table.channel, ReplyKind.RESULT, "\n".join(text), title=f"Game over — {table.game.info.title}",
+                 fields=tuple(fields), table=table.channel, version=table.version, over=True,
+                 fresh=fresh, controls=controls, in_thread=table.in_thread)
+
+
+def _rematch_line(table: Table, names: Sequence[str]) -> str:
+    people = [(s, seat) for s, seat in enumerate(table.seats) if not seat.is_bot]
+    asked = [names[s] for s, seat in people if seat.user in table.rematch]
+    waiting = [names[s] for s, seat in people if seat.user not in table.rematch]
+    if not asked:
+        return "**Rematch** plays again with the same seats and options once everyone asks."
+    return f"Rematch asked by {joined(asked)}; waiting for {joined(waiting)}."
+
+
+def warning_reply(table: Table, names: Sequence[str], seats: Sequence[Seat], left: float) -> Reply:
+    """Reminds the people who owe a decision how long they have left."""
+    assert table.live is not None
+    users = tuple(table.seats[s].user for s in seats)
+    ruled = any(table.game.timeout_action(table.live.state, s) is not None for s in seats)
+    then = "the game's timeout rule decides for you" if ruled else "the computer plays for you"
+    who = joined([names[s] for s in seats])
+    text = f"⏳ {who}: {fmt_seconds(left)} left for your decision; then {then}."
+    return Reply(table.channel, ReplyKind.WARNING, text, mentions=users, waiting_on=users,
+                 table=table.channel, version=table.version, fresh=True, in_thread=table.in_thread)
