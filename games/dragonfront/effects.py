@@ -4,7 +4,8 @@ Card abilities are data (`tools.dragonfront.convert` writes them): `{"on": trigg
 condition, "do": [effect, ...]}`, where each effect is `{"op": ..., "to": selector, "n": amount,
 ...}`. `run_effects` runs a list in order, resolving deaths after each effect; the selectors are
 `targets.SELECTORS`, the amounts `amounts.AMOUNTS`, the conditions `conditions.CONDITIONS`. To add
-an operation, write `_op(st, e, ctx)` and list it in `OPS`.
+an operation, write `_op(st, e, ctx)` and list it in `OPS`; families of operations live in their
+own modules (`effects_forts`, `effects_control`, `effects_hand`), merged into `OPS` at the end.
 
 The interpreter recurses through damage, movement and the triggers they set off, so it refers to
 `damage`, `movement`, `resources` and `triggers` as modules.

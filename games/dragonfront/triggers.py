@@ -1,6 +1,7 @@
 """Triggered abilities: which units and forts listen to what happened, and in which context their
 effects run. Every ability trigger name ("on") the engine reacts to is matched here, except the
-cost, aura, static and COMMAND abilities that `stats` and `play` read.
+cost, tax, aura, static and COMMAND bonus abilities that `stats` and `play` read ("command_..."
+abilities that react to events are matched here too).
 
 The effect interpreter runs these effects and sets off more triggers in turn, so this module and
 the interpreter's (`effects`, `damage`, `movement`, `resources`) refer to each other as modules.
