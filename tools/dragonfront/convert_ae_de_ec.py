@@ -257,7 +257,7 @@ SPECIAL_SPELLS: dict[str, dict[str, Any]] = {
 def finish(cards: dict[str, Any]) -> None:
     """Fills in the encodings that need the whole card table."""
     champions = sorted(cid for cid, c in cards.items() if c["type"] == "champion"
-                       and not c["giant"] and not c.get("unsupported")
+                       and not c["giant"] and not c.get("unsupported") and c["health"] > 0
                        and not c["kw"].get("FORTCHAMP") and c.get("respawn") != "$champions")
     benedictions = [c["do"] for cid, c in sorted(cards.items())
                     if c["name"].startswith("Benediction") and c.get("target") == "none"
