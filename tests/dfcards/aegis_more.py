@@ -126,6 +126,7 @@ def aef011_fields_of_burden_blesses_for_the_weak() -> None:
 @scenario("AeF012")
 def aef012_roadside_chapel_taxes_unaligned_cards() -> None:
     """Unaligned cards cost [1] extra mana to deploy."""
+    # Ruling: the tax is on both seats' Unaligned cards.
     st = _aegis()
     assert C.card("EcU017")["faction"] == "Unaligned"
     cast(st, "AeF012", 5)
@@ -140,6 +141,7 @@ def aef012_roadside_chapel_taxes_unaligned_cards() -> None:
 def aef013_bastion_lashes_out_when_its_guard_is_hurt() -> None:
     """BLESSED FORT. Any time the occupying ally unit takes damage, deal 2 damage to adjacent
     spaces."""
+    # Ruling: "adjacent spaces" are the four spaces around the fort; units of both sides there.
     st = _aegis()
     st.blessed = [5]
     cast(st, "AeF013", 5)
@@ -172,6 +174,7 @@ def aef014_words_of_praenomen_ordains_one_cost_units() -> None:
 @scenario("AeF015")
 def aef015_mount_pillar_lifts_its_occupant() -> None:
     """OMEGA units gain +2/+2 while occupying this fort, all other ally units gain +1/+1."""
+    # Ruling: both bonuses are for ally units standing on the fort.
     st = _aegis()
     cast(st, "AeF015", 5)
     cast(st, "AeF015", 6)
@@ -182,6 +185,7 @@ def aef015_mount_pillar_lifts_its_occupant() -> None:
 @scenario("AeS002")
 def aes002_minor_acolytes_adds_two_one_cost_units() -> None:
     """Add 2 random 1-cost units to your hand."""
+    # Ruling: drawn from the collectible, playable 1-cost units of any faction.
     st = _aegis()
     cast(st, "AeS002")
     hand = st.players[0]["hand"]
@@ -287,6 +291,7 @@ def aeu008_the_dreaming_draws_on_evolution_and_respawn() -> None:
 @scenario("AeU009")
 def aeu009_apocalypse_cleric_breaches_onto_blessed_tiles() -> None:
     """STEELWARD. BREACH onto any BLESSED tile."""
+    # Ruling: like BREACH, never onto the enemy Spawn Row, even when blessed.
     st = _aegis()
     st.blessed = [9, 13, 6]
     st.players[0]["hand"], st.players[0]["mana"] = [CLERIC], 3
@@ -327,6 +332,7 @@ def aeu016_rumor_magi_evolves_after_hitting_the_stronghold() -> None:
 def aeu019_eastern_strider_evolves_at_power_five() -> None:
     """START OF TURN: Gain +1 Power. BLESS the occupied tile and EVOLVE into Sphinx Ward as soon as
     this unit reaches Power 5 or greater."""
+    # Ruling: "as soon as" is checked whenever an effect raises its power.
     st = _aegis()
     strider = put(st, "AeU019", 0, 4)
     end(st)
@@ -391,7 +397,7 @@ def aef005_henge_nexus_pulls_and_stuns() -> None:
     end(st)
     foe = put(st, FILLER, 1, 10)
     mover = put(st, FILLER, 1, 6)
-    do(st, A.Activate(mover["id"]))
+    do(st, A.Activate(mover["id"]))  # ruling: pulled, it does nothing more this activation
     assert mover["sp"] == [5] and mover["stun"] and foe["sp"] == [10]
     st = _aegis()
     cast(st, "AeF005", 5)
@@ -406,6 +412,8 @@ def aef005_henge_nexus_pulls_and_stuns() -> None:
 def aec003_coal_raker_sends_the_fallen_back_stronger() -> None:
     """While this Champion is in play, all other destroyed ally units are returned to the owner's
     deck and granted +1/+1."""
+    # Ruling: the card goes back into the deck; the next copy its owner deploys gets +1/+1 per
+    # return.
     st = _aegis()
     raker = put(st, "AeC003", 0, 0)
     st.players[0]["deck"] = []

@@ -92,6 +92,7 @@ def def005_feedback_murmur_taxes_the_first_enemy_unit() -> None:
 def def008_splitting_chamber_fills_the_row() -> None:
     """END OF TURN: Ally non-Giant, non-Champion units with 1 Power occupying this space are
     duplicated to fill the row. After duplication, destroy the occupying unit."""
+    # Ruling: the copies are the unit as it is (stats, damage, keywords) and fire no SPAWN.
     st = _delirium()
     cast(st, "DeF008", 5)
     one = put(st, WEAK, 0, 5)
@@ -111,6 +112,7 @@ def def008_splitting_chamber_fills_the_row() -> None:
 @scenario("DeF009")
 def def009_glossy_reflections_conjures_a_fort() -> None:
     """START OF TURN: If occupied by an ally, add a random fort to your hand."""
+    # Ruling: the fort is one of the collectible, playable forts of any faction.
     st = _delirium()
     cast(st, "DeF009", 5)
     put(st, WEAK, 0, 5)
@@ -144,6 +146,7 @@ def def011_sacrifice_fold_strikes_back_half_the_time() -> None:
 @scenario("DeS002")
 def des002_shifting_worlds_slides_an_empty_fort() -> None:
     """SHIFT an unoccupied fort."""
+    # Ruling: the fort slides one lane at random onto a space with no fort and no unit.
     st = _delirium()
     free, held = build(st, "ThF003", 1, 11), build(st, "ThF003", 1, 5)
     put(st, WEAK, 0, 5)
@@ -197,7 +200,7 @@ def des017_obey_the_whispers_takes_a_frontline_foe() -> None:
     legal = codes(st)
     assert f"play:DeS017:{on(foe)}" in legal and f"play:DeS017:{on(home)}" not in legal
     do(st, A.Play("DeS017", on(foe)))
-    assert foe["owner"] == 0 and foe["stun"]
+    assert foe["owner"] == 0 and foe["stun"]  # ruling: STUN as usual, through its next turn
     assert f"act:{foe['id']}" not in codes(st)
     end(st)
     end(st)

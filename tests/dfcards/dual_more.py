@@ -68,7 +68,7 @@ def duc021_fires_of_the_earth_feeds_on_forts() -> None:
     cast(st, "DeF005", 5)
     assert st.players[0]["tokens"] == C.card("DeF005")["cost"]
     end(st)
-    cast(st, "ThF003", 9)  # the enemy's fort gives nothing
+    cast(st, "ThF003", 9)  # ruling: only forts its owner plays count; the enemy's gives nothing
     assert st.players[0]["tokens"] == 4 and st.players[1]["tokens"] == 0
     end(st)
     cast(st, "DuC021", 0)
@@ -97,6 +97,7 @@ def duc026_divine_reliquary_siphons_at_ends_and_on_surviving() -> None:
 @scenario("DuC030")
 def duc030_divine_prismorphix_returns_as_a_champion() -> None:
     """FLIGHT. If destroyed, RESPAWN as a random Champion."""
+    # Ruling: a random playable non-GIANT champion of any faction (a giant would not fit).
     seen = set()
     for seed in range(6):
         st = _board()
@@ -121,7 +122,8 @@ def duc002_infinite_recursion_returns_twice_over() -> None:
     _hurt(st, rec, 99)
     assert st.players[0]["hand"] == ["DuC002", "DuC002"]
     assert st.players[1]["mana"] == 2 and st.players[0]["mana"] == 1
-    # a copy in hand costs what a champion does: 15 less the Stronghold's damage
+    # ruling: a copy in hand costs what a champion does, 15 less the Stronghold's damage (no
+    # tokens: those were spent on the podium champion)
     st.players[0]["sh"] = 5
     st.players[0]["mana"] = 5
     do(st, A.Play("DuC002", "0"))
@@ -134,6 +136,7 @@ def duc002_infinite_recursion_returns_twice_over() -> None:
 def duc003_etwas_the_jester_reshuffles_itself_and_a_hand() -> None:
     """END OF TURN: Randomly change the Health and Power of this unit. Replace a random card in
     the opponent's hand with a [0/2] Chum Creeper."""
+    # Ruling: "randomly change" gives power and health each a value from 1 to 9, damage healed.
     seen = set()
     for seed in range(8):
         st = _board()
@@ -205,6 +208,7 @@ def duc016_mias_contraption_sows_thorns_in_the_frontlines() -> None:
 def duc018_malice_tramples_down_the_lane() -> None:
     """Excess Combat damage is applied down the lane ending at the enemy Stronghold. DEATH: Deal 5
     damage to your own stronghold."""
+    # Ruling: the excess runs on when Malice attacks (not when it is attacked).
     st = _board()
     malice = put(st, "DuC018", 0, 4)
     small, behind = put(st, WEAK, 1, 8), put(st, FILLER, 1, 12)

@@ -108,6 +108,7 @@ def ecs017_plague_saturation_costs_a_point_per_kill() -> None:
 @scenario("EcU034")
 def ecu034_stygian_lord_starves_its_lane() -> None:
     """Enemy units and forts in this lane do not generate Mana."""
+    # Ruling: no Spawn Row income, no fragment refund, no mana from their own abilities.
     st = _eclipse()
     put(st, "EcU034", 0, 4)
     starved, fed = put(st, WEAK, 1, 12), put(st, WEAK, 1, 13)
