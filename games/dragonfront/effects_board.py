@@ -1,15 +1,14 @@
-"""Effects on the board beyond the core set: forts built by effects (Scorched Lands, walls), units
-leaping ahead or sent to a fort, revealing hidden units, one unit summoned on a random space,
-damage that pays out per kill, mana for both seats or for a unit's owner, running a side's turn
-abilities out of turn, and a champion going back to its Stronghold.
+"""Effects on the board beyond the core set: every fort replaced by Scorched Lands (forts built
+by effects are `effects_forts`' "build"), units leaping ahead or sent to a fort, revealing hidden
+units, one unit summoned on a random space, damage that pays out per kill, mana for both seats or
+for a unit's owner, running a side's turn abilities out of turn, and a champion going back to its
+Stronghold.
 
 Places are named by "at" (not "to", which is a selector). Importing this module registers its
 operations in `effects.OPS`.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from games.dragonfront import cards as C
 from games.dragonfront import damage, movement, resources, triggers
@@ -19,64 +18,18 @@ from games.dragonfront.board import (
     fort_at,
     fwd,
     is_wall,
-    new_fort,
     new_unit,
     place_unit,
-    spaces_of,
     spawn_row,
     unit_at,
 )
 from games.dragonfront.context import Ctx, say
 from games.dragonfront.effects import Effect, Op, _units
+from games.dragonfront.effects_forts import place_fort
 from games.dragonfront.state import DFState
 from games.dragonfront.targets import resolve
 
 # -- building forts --------------------------------------------------------------------------
-
-
-def _chosen_spaces(st: DFState, ctx: Ctx) -> list[int]:
-    """The spell's chosen space, or the spaces of its chosen unit or fort (alive or not)."""
-    t = ctx.target
-    if isinstance(t, tuple) and t[0] == "space":
-        return [t[1]]
-    return spaces_of(t) if isinstance(t, dict) else []
-
-
-def _open_in_row(st: DFState, ctx: Ctx) -> list[int]:
-    """The spaces of the chosen row with no unit on them."""
-    t = ctx.target
-    if not isinstance(t, tuple) or t[0] != "row":
-        return []
-    return [t[1] * 4 + c for c in range(4) if unit_at(st, t[1] * 4 + c) is None]
-
-
-_BUILD_AT: dict[str, Callable[[DFState, Ctx], list[int]]] = {
-    "target_space": _chosen_spaces,
-    "row_unoccupied": _open_in_row,
-}
-"""Where "build" puts its forts, by its "at"."""
-
-
-def build_fort(st: DFState, card: str, owner: int, sp: int, ctx: Ctx) -> None:
-    """Builds a fort of `card` for `owner` on a space without a fort: it unblesses the tile and
-    sets off its SPAWN effects and the units' "fort_spawned" ones, as a played fort does."""
-    if fort_at(st, sp) is not None:
-        return
-    f = new_fort(st, card, owner, sp)
-    st.forts.append(f)
-    st.forts.sort(key=lambda x: x["id"])
-    if sp in st.blessed and not f["kw"].get("BLESSED"):
-        st.blessed.remove(sp)
-    say(ctx, f"{C.name(card)} rises.")
-    triggers.trigger(st, f, "spawn", ctx)
-    for x in list(st.units):
-        triggers.trigger(st, x, "fort_spawned", ctx)
-
-
-def _build(st: DFState, e: Effect, ctx: Ctx) -> None:
-    """Builds a fort of e["card"] on each space of e["at"] that has no fort."""
-    for sp in _BUILD_AT[e["at"]](st, ctx):
-        build_fort(st, e["card"], ctx.owner, sp, ctx)
 
 
 def _replace_forts(st: DFState, e: Effect, ctx: Ctx) -> None:
@@ -90,7 +43,7 @@ def _replace_forts(st: DFState, e: Effect, ctx: Ctx) -> None:
                 spaces.append(f["twin_sp"])
     damage.resolve_deaths(st, ctx)
     for sp in sorted(set(spaces)):
-        build_fort(st, e["card"], ctx.owner, sp, ctx)
+        place_fort(st, e["card"], ctx.owner, sp, ctx)
 
 
 # -- moving and revealing --------------------------------------------------------------------
@@ -230,7 +183,6 @@ def _run_turn_abilities(st: DFState, e: Effect, ctx: Ctx) -> None:
 
 
 _OPS: dict[str, Op] = {
-    "build": _build,
     "replace_forts": _replace_forts,
     "leap": _leap,
     "swap": _swap,

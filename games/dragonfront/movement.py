@@ -49,7 +49,7 @@ def enter(st: DFState, u: Unit, new: list[int], ctx: Ctx) -> None:
     foe = 1 - u["owner"]
     if any(in_home(st, foe, s) for s in u["sp"]) and not any(in_home(st, foe, s) for s in old):
         triggers.enemy_entered(st, u, ctx)
-    triggers.moved(st, u, ctx)
+    triggers.moved(st, u, ctx, old)
 
 
 def _berserk(st: DFState, u: Unit, ctx: Ctx) -> None:

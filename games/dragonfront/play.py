@@ -8,7 +8,7 @@ from functools import cache
 from typing import Any
 
 from games.dragonfront import cards as C
-from games.dragonfront import deploy_more, effects_hand, triggers_more
+from games.dragonfront import deploy_more, hand_mods, triggers_more
 from games.dragonfront.actions import Play
 from games.dragonfront.amounts import amount
 from games.dragonfront.board import (
@@ -20,6 +20,7 @@ from games.dragonfront.board import (
     new_fort,
     new_unit,
     place_unit,
+    race_of,
     row_of,
     space_name,
     spawn_row,
@@ -32,7 +33,7 @@ from games.dragonfront.effects import run_effects
 from games.dragonfront.movement import free_for
 from games.dragonfront.state import STRONGHOLD, DFState, Fort, Target, Unit
 from games.dragonfront.stats import has, power
-from games.dragonfront.triggers import arrived, reveal, trigger
+from games.dragonfront.triggers import arrived, fort_built, reveal, trigger
 
 # -- costs -----------------------------------------------------------------------------------
 
@@ -44,17 +45,51 @@ def champion_cost(st: DFState, seat: int) -> int:
 
 
 def card_cost(st: DFState, seat: int, cid: str, *, hand: bool = True) -> int:
-    """Returns what a card costs its seat now (cost changes from own units and forts included,
-    and, with `hand`, its best copy's change in hand)."""
-    if cid == st.players[seat]["champion"]:
+    """Returns what a card costs its seat now (cost changes from own units and forts, the enemy's
+    taxing forts, the card's own discount and, with `hand`, its best copy's change in hand)."""
+    p = st.players[seat]
+    if cid == p["champion"]:
         return champion_cost(st, seat)
     c = C.card(cid)
+    if c["type"] == "champion":  # a copy in hand (Infinite Recursion): no tokens banked on it
+        return max(0, 15 - (STRONGHOLD - p["sh"]))
     cost: int = c["cost"] + _cost_change(st, seat, c["type"])
     if "cost_is" in c:
         cost += amount(st, c["cost_is"], Ctx(owner=seat)) - c["cost"]
-    if hand and st.players[seat].get("mods"):
-        cost += effects_hand.cost_change(st.players[seat], cid)
+    if "discount" in c:
+        cost -= _discount(st, seat, c["discount"])
+    if st.forts:
+        unaligned, first_unit = _fort_taxes(st, seat)
+        if c["faction"] == "Unaligned":
+            cost += unaligned
+        if c["type"] == "unit" and p.get("unit_turn") != st.turn:
+            cost += first_unit
+    if hand and p.get("mods"):
+        cost += hand_mods.cost_change(p, cid)
     return max(0, cost)
+def _discount(st: DFState, seat: int, race: str) -> int:
+    """A card's own discount: 1 less per ally unit of a race in play."""
+    return sum(1 for u in st.units if u["owner"] == seat and race_of(u) == race)
+
+
+def _fort_taxes(st: DFState, seat: int) -> tuple[int, int]:
+    """The forts' taxes on a seat's cards: on Unaligned cards (anyone's Roadside Chapel) and on
+    its first unit of the turn (the enemy's Feedback Murmur)."""
+    memo = st.__dict__.get("_listing_memo")
+    key = ("taxes", seat)
+    if memo is not None and key in memo:
+        cached: tuple[int, int] = memo[key]
+        return cached
+    unaligned = first_unit = 0
+    for f in st.forts:
+        for a in f["ab"]:
+            if a["on"] == "unaligned_tax":
+                unaligned += 1
+            elif a["on"] == "first_unit_tax" and f["owner"] != seat:
+                first_unit += a["n"]
+    if memo is not None:
+        memo[key] = (unaligned, first_unit)
+    return unaligned, first_unit
 
 
 def _cost_change(st: DFState, seat: int, kind: str) -> int:
@@ -109,18 +144,21 @@ def _plain_board(st: DFState) -> bool:
 
 def _usual_spaces(st: DFState, seat: int, c: dict[str, Any], granted: bool) -> list[list[int]]:
     breach = granted or bool(c["kw"].get("BREACH"))
+    blessed = bool(c["kw"].get("BLESSBREACH"))
     width = 2 if c["giant"] else 1
     memo = st.__dict__.get("_listing_memo")
-    key = ("spaces", seat, breach, width)
+    key = ("spaces", seat, breach, width, blessed)
     if memo is not None and key in memo:
         cached: list[list[int]] = memo[key]
         return cached
-    rows = [r for r in range(4) if r != enemy_row(seat)] if breach else [spawn_row(seat)]
+    home = spawn_row(seat)
+    rows = [r for r in range(4) if r != enemy_row(seat)] if breach or blessed else [home]
     out: list[list[int]] = []
     for r in rows:
         for lane in range(4 - width + 1):
             spaces = [r * 4 + lane + i for i in range(width)]
-            if all(free_for(st, s, None, seen_by=seat) for s in spaces):
+            allowed = breach or r == home or all(s in st.blessed for s in spaces)
+            if allowed and all(free_for(st, s, None, seen_by=seat) for s in spaces):
                 out.append(spaces)
     if memo is not None:
         memo[key] = out
@@ -171,26 +209,31 @@ def fort_spaces(st: DFState, seat: int) -> list[int]:
 def _pairs(st: DFState, seat: int) -> list[str]:
     """Two different ally non-giant units a spell may choose (STEELWARD ones excluded)."""
     ids = [u["id"] for u in st.units if u["owner"] == seat and not u["giant"]
-           and not u["kw"].get("STEELWARD")]
+           and not has(st, u, "STEELWARD")]
     return [f"P{a}-{b}" for i, a in enumerate(ids) for b in ids[i + 1:]]
 
 
 def _enemy_fort_free(st: DFState, seat: int) -> list[str]:
-    return [f"f{f['id']}" for f in st.forts if f["owner"] != seat
+    return [f"f{f['id']}" for f in st.forts if f["owner"] != seat and not f["kw"].get("STEELWARD")
             and not ((x := unit_at(st, f["sp"])) is not None and x["owner"] != seat)]
 
 
 _PLACE_TARGETS: dict[str, Callable[[DFState, int], list[str]]] = {
     "none": lambda st, seat: ["-"],
-    "fort": lambda st, seat: [f"f{f['id']}" for f in st.forts],
+    "fort": lambda st, seat: [f"f{f['id']}" for f in st.forts if not f["kw"].get("STEELWARD")],
     "enemy_fort_free": _enemy_fort_free,
     "enemy_territory_fort": lambda st, seat: [f"f{f['id']}" for f in st.forts
-                                              if not in_home(st, seat, f["sp"])],
+                                              if not in_home(st, seat, f["sp"])
+                                              and not f["kw"].get("STEELWARD")],
     "lane": lambda st, seat: [f"L{c}" for c in range(4)],
     "front_row": lambda st, seat: ["R1", "R2"],
     "row": lambda st, seat: [f"R{r}" for r in range(4)],
     "fort_unoccupied": lambda st, seat: [f"f{f['id']}" for f in st.forts
-                                         if unit_at(st, f["sp"]) is None],
+                                         if unit_at(st, f["sp"]) is None
+                                         and not f["kw"].get("STEELWARD")],
+    "free_fort": lambda st, seat: [f"f{f['id']}" for f in st.forts
+                                   if unit_at(st, f["sp"]) is None and not f.get("twin")
+                                   and not f["kw"].get("STEELWARD")],
     "open_front_space": lambda st, seat: [f"S{sp}" for sp in fort_spaces(st, seat)
                                           if unit_at(st, sp) is None],
     "ally_pair_nongiant": lambda st, seat: _pairs(st, seat),
@@ -212,7 +255,12 @@ _UNIT_TARGETS: dict[str, _UnitTest] = {
     "enemy_nongiant": lambda u, seat: u["owner"] != seat and not u["giant"],
     "ally_nongiant_spawn": lambda u, seat: u["owner"] == seat and not u["giant"]
     and row_of(u["sp"][0]) == spawn_row(seat),
+    "enemy_nonchamp_front": lambda u, seat: u["owner"] != seat and not u["champ"]
+    and row_of(u["sp"][0]) in (1, 2),
+    "enemy_stunned_nonchamp_front": lambda u, seat: u["owner"] != seat and not u["champ"]
+    and bool(u["stun"]) and row_of(u["sp"][0]) in (1, 2),
 }
+
 """Spell target kinds that name a unit, by the test a unit must pass ("unit": any unit;
 "race:<RACE>": a unit of that race)."""
 
@@ -233,8 +281,16 @@ _STATE_TARGETS: dict[str, Callable[[DFState, Unit, int], bool]] = {
     and in_home(st, seat, u["sp"][0]),
     "nonchamp_ground_pw5": lambda st, u, seat: not u["champ"] and not has(st, u, "FLIGHT")
     and power(st, u) >= 5,
+    "ground_nonchamp_max3": lambda st, u, seat: not u["champ"] and not has(st, u, "FLIGHT")
+    and power(st, u) <= 3,
+    "nonchamp_on_blessed": lambda st, u, seat: not u["champ"]
+    and any(s in st.blessed for s in u["sp"]),
+    "non_omega": lambda st, u, seat: race_of(u) != "OMEGA",
+    "ally_starling_home": lambda st, u, seat: u["owner"] == seat
+    and C.card(u["card"])["race"] == "STARLING" and in_home(st, seat, u["sp"][0]),
 }
-"""Spell target kinds whose test reads the unit's stats now (auras included)."""
+"""Spell target kinds whose test reads the board: the unit's stats now (auras included),
+blessed tiles, territory (Hollow Camp)."""
 
 
 def spell_targets(st: DFState, seat: int, kind: str) -> list[str]:
@@ -245,7 +301,7 @@ def spell_targets(st: DFState, seat: int, kind: str) -> list[str]:
     by_state = _STATE_TARGETS.get(kind)
     test = _unit_test(kind) if by_state is None else (lambda u, seat: by_state(st, u, seat))
     return [f"u{u['id']}" for u in st.units
-            if not (u["hidden"] and u["owner"] != seat or u["kw"].get("STEELWARD"))
+            if not (u["hidden"] and u["owner"] != seat or has(st, u, "STEELWARD"))
             and test(u, seat)]
 
 
@@ -253,13 +309,16 @@ def plays(st: DFState, seat: int, cid: str) -> list[Play]:
     """Lists every way to play one card (spaces, targets and CHOOSE ONE modes)."""
     c = C.card(cid)
     out: list[Play] = []
-    if c["type"] in ("unit", "champion"):
+    kind = c["type"]
+    if kind == "unit" or (kind == "champion" and not c["kw"].get("FORTCHAMP")):
         modes = [-1] if not c.get("modes") else [0, 1]
         for spaces in unit_spaces(st, seat, cid):
             for m in modes:
                 out.append(Play(cid, str(spaces[0]), m))
-    elif c["type"] == "fort":
+    elif kind in ("fort", "champion"):
         open_spaces = fort_spaces(st, seat)
+        if c["kw"].get("BLESSONLY"):
+            open_spaces = [sp for sp in open_spaces if sp in st.blessed]
         if c["giant"]:
             open_spaces = [sp for sp in open_spaces if sp % 4 < 3 and sp + 1 in open_spaces]
         for m in [-1] if not c.get("modes") else range(len(c["modes"])):
@@ -301,9 +360,10 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
     cost = card_cost(st, seat, cid)
     spaces: list[int] = []
     carriers: list[Unit] = []
+    fort = c["type"] == "fort" or bool(c["kw"].get("FORTCHAMP"))
     if c["type"] in ("unit", "champion", "fort"):
         spaces = [int(action.where)] + ([int(action.where) + 1] if c["giant"] else [])
-    if c["type"] in ("unit", "champion"):
+    if c["type"] in ("unit", "champion") and not fort:
         blockers = [x for s in spaces if (x := unit_at(st, s)) is not None]
         carriers = deploy_more.carried(st, seat, blockers) if c["type"] == "unit" else []
         blockers = [x for x in blockers if all(x is not y for y in carriers)]
@@ -313,18 +373,19 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
                      "holds that space.")
             return
     p["mana"] -= cost
-    if c["type"] == "champion":
+    mod = None
+    if cid == p["champion"]:
         p["champion"] = None
         p["tokens"] = 0
     else:
         p["hand"].remove(cid)
-    mod = effects_hand.take(p, cid) if p.get("mods") else None
-    if c["type"] in ("unit", "champion") and carriers:
-        deploy_more.unload(st, carriers, ctx)
-    if c["type"] in ("unit", "champion"):
-        _deploy(st, seat, action, spaces, ctx, mod)
-    elif c["type"] == "fort":
+        mod = hand_mods.take(p, cid) if p.get("mods") else None
+    if fort:
         _build(st, seat, cid, spaces, ctx, action.mode)
+    elif c["type"] in ("unit", "champion"):
+        if carriers:
+            deploy_more.unload(st, carriers, ctx)
+        _deploy(st, seat, action, spaces, ctx, mod)
     else:
         say(ctx, f"{{p{seat}}} casts {c['name']}.")
         spell = c["modes"][action.mode] if action.mode >= 0 else c
@@ -337,15 +398,20 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
 
 def _deploy(st: DFState, seat: int, action: Play, spaces: list[int], ctx: Ctx,
             mod: dict[str, Any] | None = None) -> None:
-    """A unit arrives: STEALTH hides it, RUSH lets it act at once, then its chosen mode, its SPAWN
-    effects and what its arrival sets off elsewhere."""
+    """A unit arrives (with what its copy was given in hand, `mod`): STEALTH hides it, RUSH lets
+    it act at once, then its chosen mode, its SPAWN effects and what its arrival sets off
+    elsewhere."""
     c = C.card(action.card)
+    if c["type"] == "unit":
+        st.players[seat]["unit_turn"] = st.turn
     u = new_unit(st, action.card, seat, spaces)
     bonus = st.players[seat].pop("champ_bonus", None) if u["champ"] else None
     bonus = bonus or ([mod["pw"], mod["hp"]] if mod else None)
     if bonus:
         u["pw"] += bonus[0]
         u["hp"] += bonus[1]
+    if mod and mod.get("deck"):  # a copy Coal Raker sent back to the deck, +1/+1 per return
+        u["boost"] = mod["pw"]
     u["hidden"] = bool(u["kw"].get("STEALTH"))
     u["sick"] = not u["kw"].get("RUSH")
     u["just_played"] = True
@@ -382,6 +448,5 @@ def _build(st: DFState, seat: int, cid: str, spaces: list[int], ctx: Ctx, mode: 
     st.forts.sort(key=lambda x: x["id"])
     say(ctx, f"{{p{seat}}} builds {C.name(cid)}.")
     trigger(st, built[0], "spawn", ctx)
-    for x in list(st.units):
-        trigger(st, x, "fort_spawned", ctx)
+    fort_built(st, built[0], ctx, played=True)
     resolve_deaths(st, ctx)

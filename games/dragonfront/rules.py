@@ -11,7 +11,7 @@ from typing import Any
 
 from games.core import Outcome
 from games.dragonfront import cards as C
-from games.dragonfront import effects_hand
+from games.dragonfront import hand_mods
 from games.dragonfront.actions import (
     Action,
     Activate,
@@ -29,7 +29,7 @@ from games.dragonfront.damage import check_end, damage_unit, resolve_deaths
 from games.dragonfront.movement import can_slide, slide
 from games.dragonfront.play import card_cost, champion_cost, play, plays
 from games.dragonfront.records import note_discard
-from games.dragonfront.resources import draw, gain_mana
+from games.dragonfront.resources import draw, gain_mana, locked_lanes
 from games.dragonfront.state import (
     MAX_TURNS,
     STRONGHOLD,
@@ -128,10 +128,11 @@ def mulligan(st: DFState, seat: int, mask: int, ctx: Ctx) -> None:
 def mana_income(st: DFState, seat: int) -> int:
     """Returns a seat's mana income: 1 plus its visible units' spaces in its Spawn Row."""
     row = spawn_row(seat)
+    locked = locked_lanes(st, seat)
     n = 1
     for u in st.units:
         if u["owner"] == seat and not u["hidden"]:
-            n += sum(1 for s in u["sp"] if row_of(s) == row)
+            n += sum(1 for s in u["sp"] if row_of(s) == row and s % 4 not in locked)
     return n
 
 
@@ -180,6 +181,8 @@ def end_turn(st: DFState, ctx: Ctx) -> None:
         u["eotpw"] = None
         u.pop("tmp", None)
         u.pop("tmpkw", None)
+        if "lent" in u:
+            u["owner"] = u.pop("lent")
         if u["owner"] == seat and u["stun"] == 2:
             u["stun"] = 0
     if st.result is not None:
@@ -356,6 +359,6 @@ def _discard(st: DFState, seat: int, cid: str, ctx: Ctx) -> None:
     gain_mana(st, seat, 1)
     say(ctx, f"{{p{seat}}} discards {C.name(cid)} for 1 mana.")
     note_discard(st, seat, cid)
-    effects_hand.trim(p)
+    hand_mods.trim(p)
     discarded(st, seat, cid, ctx)
     resolve_deaths(st, ctx)

@@ -9,7 +9,7 @@ from typing import Any
 
 from games.core import View, header
 from games.dragonfront import cards as C
-from games.dragonfront import effects_hand
+from games.dragonfront import hand_mods
 from games.dragonfront.play import card_cost, champion_cost
 from games.dragonfront.rules import mana_income
 from games.dragonfront.state import DFState, Fort, Player, Unit, copy
@@ -75,7 +75,7 @@ def card_view(st: DFState, seat: int, cid: str, copy: int = 0) -> dict[str, Any]
     c = C.card(cid)
     cost, pw, hp = card_cost(st, seat, cid), c["power"], c["health"]
     p = st.players[seat]
-    mods = effects_hand.copies(p, cid) if p.get("mods") else []
+    mods = hand_mods.copies(p, cid) if p.get("mods") else []
     if mods:
         mod = mods[copy] if copy < len(mods) else {"cost": 0, "pw": 0, "hp": 0}
         cost = max(0, card_cost(st, seat, cid, hand=False) + mod["cost"])

@@ -15,7 +15,6 @@ SCORCHED = "StF003"
 
 _NAMES = {"StF003": "Scorched Land", "ToF001": "0/2 wall", "ToU010": "2/2 Slag",
           "ScU001": "1/1 Mercenary"}
-_AT = {"target_space": "that space", "row_unoccupied": "each empty space of that row"}
 _WHEN = {"end": "this turn", "start": "until your next turn", "action": "for its next action"}
 
 
@@ -26,7 +25,6 @@ def _until(e: dict[str, Any], who: str) -> str:
 
 
 EFFECT_TEXTS: dict[str, Any] = {
-    "build": lambda e, who, n: f"a {_NAMES.get(e['card'], e['card'])} on {_AT.get(e['at'], e['at'])}",
     "replace_forts": lambda e, who, n: "every fort becomes a Scorched Land of yours",
     "leap": lambda e, who, n: f"{who} jumps two spaces ahead if it lands free",
     "advance": lambda e, who, n: f"{who} steps ahead, leaving a {_NAMES.get(e['leave'], e['leave'])}",
@@ -46,14 +44,16 @@ EFFECT_TEXTS: dict[str, Any] = {
     "fortify": lambda e, who, n: "your Stronghold takes no damage until your next turn",
     "mettle": lambda e, who, n: f"{who} cannot drop below 1 health this turn",
     "ward": lambda e, who, n: "no damage to it this turn",
-    "add_random": lambda e, who, n: f"add {e.get('n', 1)} random {e['pool']} card(s) to hand"
-                                    + (", costing 0" if e.get("free") else ""),
+    "add_random": lambda e, who, n: f"add {e.get('n', 1)} random "
+                                    + (f"{e['cost']}-cost " if e.get("cost") is not None else "")
+                                    + f"{e['pool']} card(s) to hand" + (", costing 0" if e.get("free") else ""),
     "draw_free_spells": lambda e, who, n: f"draw {n}; spells drawn cost 0",
     "discount_hand": lambda e, who, n: f"cards in your hand cost {n} less",
     "buff_hand": lambda e, who, n: f"{e['race'].title()}s in your hand +{e.get('pw', 0)}/+{e.get('hp', 0)}",
     "return_cheaper": lambda e, who, n: f"return {who} to hand, costing {n} less",
     "raise_from_grave": lambda e, who, n: f"a random fallen ally unit returns to hand, costing {n} less",
-    "respawn_from_hand": lambda e, who, n: f"a random {e['race'].title()} from your hand takes its place, free",
+    "respawn_from_hand": lambda e, who, n: f"a random non-giant {e.get('race', 'unit').title()} from your"
+                                           " hand takes its place, free",
 }
 """How the operations of the second set read in a card's text (see `convert._EFF_TEXTS`)."""
 
