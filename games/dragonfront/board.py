@@ -45,6 +45,16 @@ def in_territory(seat: int, row: int) -> bool:
     return row <= 1 if seat == 0 else row >= 2
 
 
+def in_home(st: DFState, seat: int, sp: int) -> bool:
+    """Tells whether a space counts as a seat's territory: its own two rows, except that a CAMP
+    fort's space counts as its owner's territory wherever it stands."""
+    if st.forts:
+        for f in st.forts:
+            if f["sp"] == sp and f["kw"].get("CAMP"):
+                return bool(f["owner"] == seat)
+    return in_territory(seat, sp // 4)
+
+
 def space_name(sp: int, seat: int) -> str:
     """Names a space from `seat`'s side: lanes A-D left to right, rows 1-4 from the own Spawn Row."""
     r, c = row_of(sp), lane_of(sp)
@@ -123,6 +133,12 @@ def is_alive(st: DFState, x: Unit | Fort) -> bool:
 def has_flight_raw(u: Unit) -> bool:
     """Tells whether a unit has printed or granted FLIGHT."""
     return bool(u["kw"].get("FLIGHT"))
+
+
+def race_of(u: Unit | Fort) -> str:
+    """Returns a unit's race: one an effect gave it (Ordination), else its card's ("" for none)."""
+    race: str = u.get("race") or C.card(u["card"])["race"] or ""
+    return race
 
 
 def unique(items: list[Unit | None]) -> list[Unit]:

@@ -19,13 +19,19 @@ class Ctx:
     me: Unit | Fort | None = None
     """The unit or fort whose ability runs (None for a spell or a death effect)."""
     target: Target | None = None
-    """The spell's chosen target: a unit, a fort or a ("lane" | "row", n) line."""
+    """The spell's chosen target: a unit, a fort, a ("lane" | "row", n) line or ("space", n)."""
+    other: Target | None = None
+    """The second unit of a spell that chooses two."""
     entrant: Unit | None = None
     """The unit that stepped onto a trap, arrived in a lane or was pushed."""
     damaged: Unit | None = None
     """The unit this unit just hit."""
     victim: Unit | None = None
     """The unit whose death set the effect off."""
+    killer: Unit | None = None
+    """The unit that killed the dead unit (for a DEATH effect), even if it fell too."""
+    origin: list[int] | None = None
+    """The spaces a unit that just moved came from."""
     victim_space: int | None = None
     """Where the dead unit or fort stood."""
     twin_space: int | None = None

@@ -11,17 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.dragonfront import cards as C
 from games.dragonfront import stats
 from games.dragonfront.board import (
     around,
     enemy_row,
     fort_at,
     fwd,
-    in_territory,
+    in_home,
     is_alive,
     is_wall,
     lane_of,
+    race_of,
     row_of,
     spaces_of,
     spawn_row,
@@ -55,8 +55,7 @@ def resolve_one(st: DFState, sel: str, ctx: Ctx | None) -> Any:
 
 
 def _race(u: Unit) -> str:
-    race: str = C.card(u["card"])["race"] or ""
-    return race
+    return race_of(u)
 
 
 def _one_of(st: DFState, pool: list[Unit]) -> list[Target]:
@@ -346,11 +345,15 @@ SELECTORS: dict[str, Selector] = {
         and any(row_of(s) == spawn_row(ctx.owner) for s in u["sp"])),
     "allies_in_enemy_territory": _units_where(
         lambda st, ctx, u: _allies(st, ctx, u)
-        and all(not in_territory(ctx.owner, row_of(s)) for s in u["sp"])),
+        and all(not in_home(st, ctx.owner, s) for s in u["sp"])),
     "enemies_in_own_territory": _units_where(
         lambda st, ctx, u: _enemies(st, ctx, u)
-        and all(in_territory(ctx.owner, row_of(s)) for s in u["sp"])),
+        and all(in_home(st, ctx.owner, s) for s in u["sp"])),
     # relative to the ability's place
     **{name: _placed(selector) for name, selector in _PLACE_SELECTORS.items()},
 }
 """Every selector by name: the one place to add one."""
+
+from games.dragonfront.targets_more import MORE_SELECTORS  # noqa: E402
+
+SELECTORS.update(MORE_SELECTORS)
