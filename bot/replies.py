@@ -241,9 +241,9 @@ def result_reply(table: Table, names: Sequence[str], lines: Sequence[str], *, fr
 def _series_over(table: Table, names: Sequence[str], tr: Translate) -> list[str]:
     series, players = table.series, len(table.seats)
     winners = [names[s] for s in series.winners(players)]
-    template = ("Series over ({series}): {players} wins!" if len(winners) == 1 else
-                "Series over ({series}): {players} win!")
-    lines = [tr(Text(template, series=series.describe(), players=joined(winners, tr)))]
+    args = {"series": series.describe(), "players": joined(winners, tr)}
+    lines = [tr(Text("Series over ({series}): {players} wins!", **args) if len(winners) == 1 else
+                Text("Series over ({series}): {players} win!", **args))]
     for number, result in enumerate(series.results, 1):
         scores = ", ".join(f"{n} {s}" for n, s in zip(names, result.scores, strict=False))
         lines.append(tr(Text("  Game {number}: {scores}", number=number, scores=scores)))

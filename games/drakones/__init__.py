@@ -55,7 +55,7 @@ from games.drakones import view as board
 from games.drakones.ai import SEARCH, choose, easy
 from games.drakones.state import State
 from games.registry import GameEntry
-from games.text import Text, Translate, english
+from games.text import Text, Translate, english, seat_ref
 
 INFO = GameInfo(
     name="drakones",
@@ -88,12 +88,6 @@ class DrakonesTermination(Termination):
     """The open enemy base was hit by infantry, cavalry and a dragon in one turn."""
     DECK = "deck"
     """A player could not draw at the start of a turn."""
-
-
-_REASONS = {
-    "base": "{{p{w}}} broke the enemy base",
-    "deck": "{{p{l}}} could not draw at the start of a turn",
-}
 
 
 class Drakones(Game[State, A.Action]):
@@ -129,7 +123,10 @@ class Drakones(Game[State, A.Action]):
     def outcome(self, state: State) -> Outcome | None:
         if state.winner is None:
             return None
-        reason = _REASONS[state.reason].format(w=state.winner, l=1 - state.winner)
+        seat = state.winner if state.reason == "base" else 1 - state.winner
+        reason = (Text("{player} broke the enemy base", player=seat_ref(seat))
+                  if state.reason == "base" else
+                  Text("{player} could not draw at the start of a turn", player=seat_ref(seat)))
         return Outcome((state.winner,), DrakonesTermination(state.reason), reason)
 
     def score(self, state: State, seat: int) -> int:
