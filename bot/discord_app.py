@@ -262,9 +262,11 @@ class HoardBot(commands.Bot):
 
     def _command(self, interaction: discord.Interaction, verb: Verb, args: Sequence[str] = (), *,
                  version: int | None = None, stamp: str | None = None) -> Command:
+        guild = interaction.guild_locale
         return Command(channel=table_of(interaction), user=str(interaction.user.id),
                        name=interaction.user.display_name, verb=verb, args=tuple(args),
-                       version=version, stamp=stamp)
+                       version=version, stamp=stamp, locale=interaction.locale.value,
+                       guild_locale=guild.value if guild is not None else None)
 
     async def _handle(self, interaction: discord.Interaction,
                       command: Command) -> tuple[list[Reply], str | None]:

@@ -135,13 +135,15 @@ class Host:
             try:
                 done = await self._dispatch(table, command)
                 if not self._changed(table, before):
-                    return done.private + await self._panel(table, done)
-                return await self._commit(table, before, done)
+                    return self._in_language(table, command,
+                                             done.private + await self._panel(table, done))
+                return self._in_language(table, command, await self._commit(table, before, done))
             except (Refused, IllegalAction) as refusal:
                 if table.version != before.version:
                     self._tables.pop(command.channel, None)  # never keep a half-made change
                 text = self._user_tr(table, command)(refusal.args[0] if refusal.args else "")
-                return [self._error(command, personalise(text, self._names(table)))]
+                return self._in_language(table, command, [
+                    self._error(command, personalise(text, self._names(table)))])
             except Exception:
                 self._tables.pop(command.channel, None)
                 log.exception("Command %s failed at table %s (user %s)", command.verb,
@@ -169,8 +171,9 @@ class Host:
                     continue  # a move came first
                 try:
                     table = await self._table(channel)
-                    out += await (self._timeout(table) if deadline <= now else
-                                  self._warn(table, deadline - now))
+                    out += self._in_language(table, None, await (
+                        self._timeout(table) if deadline <= now else
+                        self._warn(table, deadline - now)))
                 except Exception:
                     self._tables.pop(channel, None)
                     self._deadlines.pop(channel, None)
@@ -224,6 +227,11 @@ class Host:
 
     def _user_tr(self, table: Table, cmd: Command | None) -> Translate:
         return locales.translator(self._user_lang(table, cmd))
+
+    def _in_language(self, table: Table, cmd: Command | None, replies: list[Reply]) -> list[Reply]:
+        """Notes on each reply the language it is written in (for the transport's controls)."""
+        public, private = table.language, self._user_lang(table, cmd)
+        return [dataclasses.replace(r, lang=private if r.is_private else public) for r in replies]
 
     def _before(self, table: Table) -> Before:
         live = table.live

@@ -55,6 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         getattr(args, "out", None) or settings.out_dir,
         getattr(args, "script", None),
         auto_hand=not getattr(args, "no_auto_hand", False),
+        lang=getattr(args, "lang", None),
     ))
     return 0
 

@@ -150,6 +150,8 @@ class Reply:
     """LOBBY: the option selects to offer."""
     in_thread: bool = False
     """BOARD, RESULT: the table plays in a thread made from its lobby message."""
+    lang: str = "en"
+    """The language the reply is written in (its buttons and menus are drawn in it too)."""
 
     @property
     def is_private(self) -> bool:

@@ -66,6 +66,7 @@ def translate(text: str, lang: str) -> str:
     return template.format(**args)
 
 
+@cache
 def translator(lang: str) -> Translate:
     """Returns a one-argument function that translates into `lang`."""
     return partial(translate, lang=lang)

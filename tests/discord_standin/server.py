@@ -226,6 +226,8 @@ class StandIn:
         rate_limit: tuple[int, float] | None = None,
     ) -> None:
         self.token = token
+        self.guild_locale = "en-US"
+        """The guild's preferred locale, sent with every interaction."""
         self.buckets = ChannelBuckets(*rate_limit) if rate_limit else None
         """Per-channel message-write limits (None: unlimited), e.g. (5, 5.0) as Discord."""
         self.throttled: list[Request] = []
@@ -415,7 +417,7 @@ class StandIn:
             "token": ix.token,
             "version": 1,
             "locale": user.locale,
-            "guild_locale": "en-US",
+            "guild_locale": self.guild_locale,
             "app_permissions": "2248473465835073",
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(self.guild_id)},
