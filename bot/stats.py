@@ -283,6 +283,10 @@ def rating_text(rating: float, games_played: int) -> str:
     return f"{round(rating)}{'?' if is_provisional(games_played) else ''}"
 
 
+def _games(count: int) -> str:
+    return f"{count} game{'' if count == 1 else 's'}"
+
+
 def _record(wins: int, draws: int, losses: int) -> str:
     return f"{wins}-{draws}-{losses}"
 
@@ -291,13 +295,14 @@ def format_leaderboard(board: Leaderboard) -> Card:
     """Returns the leaderboard as a numbered list with the caller's rank below it."""
     if not board.top:
         return Card(f"{board.title} leaderboard", f"No rated {board.title} games here yet.")
-    lines = [f"{s.rank:>2}. {s.name}{' (computer)' if s.is_bot else ''} — "
-             f"{rating_text(s.rating, s.games)} ({s.games} games, {_record(s.wins, s.draws, s.losses)})"
+    lines = [f"{s.rank:>2}. {s.name}{' (computer)' if s.is_bot and 'Computer' not in s.name else ''}"
+             f" — {rating_text(s.rating, s.games)} ({_games(s.games)}, "
+             f"{_record(s.wins, s.draws, s.losses)})"
              for s in board.top]
     you = board.caller
     if you is not None and all(s.player != you.player for s in board.top):
         lines.append(f"You: #{you.rank} of {board.rated} — {rating_text(you.rating, you.games)} "
-                     f"({you.games} games)")
+                     f"({_games(you.games)})")
     elif you is None:
         lines.append(f"You have no {board.title} rating here yet.")
     lines.append("Ratings marked ? are provisional (fewer than 5 games). Wins-draws-losses.")
@@ -313,8 +318,8 @@ def format_profile(player: Profile, *, when: Callable[[float], str] = utc_date) 
         last = ", ".join(f"{marks.get(r.outcome, '?')} {r.score} (#{r.game_id}, {when(r.finished)})"
                          for r in g.last)
         lines = [f"Rating {rating_text(g.rating, g.games)} ({trend} over the last "
-                 f"{min(g.games, TREND_GAMES)} games)",
-                 f"{g.games} games: {g.wins} won, {g.draws} drawn, {g.losses} lost; "
+                 f"{_games(min(g.games, TREND_GAMES))})",
+                 f"{_games(g.games)}: {g.wins} won, {g.draws} drawn, {g.losses} lost; "
                  f"best streak {g.best_streak}"]
         if g.favourite:
             lines.append(f"Favourite: {g.favourite}")
