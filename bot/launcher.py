@@ -15,8 +15,8 @@ import logging.handlers
 import sys
 from collections.abc import Sequence
 
-from bot.config import Settings, load_dotenv
 from bot import replay_cli
+from bot.config import Settings, load_dotenv
 from bot.console import add_arguments, run_console
 
 log = logging.getLogger(__name__)
