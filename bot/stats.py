@@ -4,7 +4,7 @@ factions tables.
 The queries return plain dataclasses; `format_leaderboard`, `format_profile` and `format_history`
 turn them into a `Card` (title, text, fields) that the console prints and Discord puts in an
 embed. A player who never finished a game, or an unknown game, is refused with `NotFound`.
-`DESCRIPTIONS` holds the commands' English descriptions with their German translations.
+The commands' descriptions and their German translations live in `bot.discord_i18n`.
 """
 
 from __future__ import annotations
@@ -29,23 +29,6 @@ TREND_GAMES = 10
 LAST_RESULTS = 5
 HISTORY = 10
 
-DESCRIPTIONS: dict[str, str] = {
-    "The top 10 of a game in this server, and your own rank.":
-        "Die besten 10 eines Spiels auf diesem Server und dein eigener Rang.",
-    "A player's ratings, results and streaks in every game.":
-        "Wertungen, Ergebnisse und Serien eines Spielers in jedem Spiel.",
-    "The last 10 finished games in this server.":
-        "Die letzten 10 beendeten Partien auf diesem Server.",
-    "Watch a finished game again, turn by turn.":
-        "Sieh dir eine beendete Partie noch einmal an, Zug um Zug.",
-    "The game (default: this table's).": "Das Spiel (sonst das dieses Tisches).",
-    "The player (default: you).": "Der Spieler (sonst du).",
-    "Only games this player took part in.": "Nur Partien, an denen dieser Spieler teilnahm.",
-    "The game id from /history (default: this table's last game).":
-        "Die Partie-Nummer aus /history (sonst die letzte dieses Tisches).",
-    "Export this game as a record file.": "Diese Partie als Aufzeichnungsdatei exportieren.",
-}
-"""English command and parameter descriptions and their German (`de`) translations."""
 
 
 class NotFound(ValueError):
