@@ -317,7 +317,7 @@ class StandIn:
 
     # ---- simulated users ---------------------------------------------------------------------
 
-    async def slash(self, user: User, channel: int, name: str, **options: Any) -> Interaction:
+    async def slash(self, user: User, channel: int, name: str, /, **options: Any) -> Interaction:
         """Dispatches `/name option=value ...` typed by `user` in `channel`; a name of two words
         ("deck new") is a sub-command, and a `User` value fills a user option as Discord does
         (its id, with the user in `resolved`)."""
@@ -351,7 +351,8 @@ class StandIn:
             data["guild_id"] = command["guild_id"]
         return await self._dispatch_interaction(APPLICATION_COMMAND, user, channel, data, None)
 
-    async def autocomplete(self, user: User, channel: int, name: str, focused: str, **options: Any) -> Interaction:
+    async def autocomplete(self, user: User, channel: int, name: str, focused: str, /,
+                           **options: Any) -> Interaction:
         """Dispatches an autocomplete request for option `focused` of `/name`."""
         top, _, sub = name.partition(" ")
         command = self._find_command(top)
