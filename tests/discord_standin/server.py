@@ -607,7 +607,12 @@ class StandIn:
 
     async def _route(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
-        payload, files = await _read_body(request)
+        try:
+            payload, files = await _read_body(request)
+        except ConnectionResetError:
+            # The client died mid-upload (a test kills the bot's process): Discord would drop
+            # the half-sent request silently, and so does the stand-in.
+            return web.Response(status=400)
         record = Request(request.method, path, payload, files, time.perf_counter())
         record.channel = self._channel_of(path)
         self.requests.append(record)
