@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 import games
-from bot import replay_cli
+from bot import launcher, replay_cli
 from bot.ai_pool import AiPool
 from bot.console import Console
 from bot.host import Host
@@ -43,7 +43,8 @@ async def play_to_the_end(console: Console, host: Host, replies: list[Reply]) ->
 
 
 def test_a_deck_is_built_shared_and_played_in_the_console(tmp_path: Path,
-                                                          capsys: pytest.CaptureFixture[str]) -> None:
+                                                          capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """Alice builds a deck and types /deck code; Bob imports the code; both join Dragon Front with
     deck=..., play to the end, and then read the leaderboard, profiles, history and the replay."""
     async def scenario() -> str:
@@ -91,8 +92,10 @@ def test_a_deck_is_built_shared_and_played_in_the_console(tmp_path: Path,
 
     # `hoard replay RECORD --out DIR` replays the exported file; a damaged one is refused.
     capsys.readouterr()
-    assert replay_cli.main([str(record), "--out", str(tmp_path / "cli")]) == 0
+    monkeypatch.setattr(launcher, "setup_logging", lambda *args, **kwargs: None)
+    assert launcher.main(["replay", str(record), "--out", str(tmp_path / "cli")]) == 0
     assert len(list((tmp_path / "cli").glob("*.png"))) == len(frames)
+    assert "Replay of Dragon Front #1" in capsys.readouterr().out
     broken = tmp_path / "broken.json"
     broken.write_text(record.read_text().replace('"seed": ', '"seed": 1'))
     assert replay_cli.main([str(broken), "--out", str(tmp_path / "cli2")]) == 2
