@@ -42,6 +42,23 @@ class Verb(StrEnum):
     """Start the next game of a series."""
     LANGUAGE = "language"
     """Set the table's language: args[0] is a language code ("de", "en")."""
+    LEADERBOARD = "leaderboard"
+    """The top of a game in this guild and the caller's rank: args [game]."""
+    PROFILE = "profile"
+    """A player's ratings and results: args [user=<id>] [name=<display name>]."""
+    HISTORY = "history"
+    """The guild's last finished games: args [user=<id>] [export=<game id>]."""
+    REPLAY = "replay"
+    """A finished game's replay: args [game id] [step=<n>] [verb=<first|prev|next|last|anim>]."""
+    DECK = "deck"
+    """Deck building: args are the sub-command and its words (`new name faction`, `code`, ...)."""
+    CARD = "card"
+    """Look up one card of any game: args are its name."""
+
+
+LOOKUPS = frozenset({Verb.LEADERBOARD, Verb.PROFILE, Verb.HISTORY, Verb.REPLAY, Verb.DECK,
+                     Verb.CARD})
+"""Verbs that read or change a user's records, not the channel's table (no table lock)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +81,13 @@ class Command:
     """The user's locale ("de", "en-US"): private replies are in its language."""
     guild_locale: str | None = None
     """The guild's (server's) locale: a table's language unless /language or lang= set one."""
+    guild: str | None = None
+    """The server the channel belongs to (ratings, history and replays are per guild); None in
+    the console, which plays one local guild."""
+
+
+LOCAL_GUILD = "local"
+"""The guild of a command that names none (the console)."""
 
 
 class ReplyKind(StrEnum):
@@ -114,6 +138,15 @@ class OptionMenu:
 
 
 @dataclass(frozen=True, slots=True)
+class Button:
+    """A button that carries its own custom_id (a replay viewer's ⏮ ◀ ▶ ⏭ and Animation)."""
+
+    label: str
+    custom_id: str
+    disabled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Reply:
     """One message to show. `private_to` (a user id) makes it visible to that user only."""
 
@@ -152,6 +185,11 @@ class Reply:
     """BOARD, RESULT: the table plays in a thread made from its lobby message."""
     lang: str = "en"
     """The language the reply is written in (its buttons and menus are drawn in it too)."""
+    buttons: tuple[Button, ...] = ()
+    """INFO: buttons with their own custom_ids (a replay viewer); the transport draws them."""
+    file: bytes | None = None
+    """A file to attach as it is (a record file, an animation), named `file_name`."""
+    file_name: str = ""
 
     @property
     def is_private(self) -> bool:
@@ -161,6 +199,7 @@ class Reply:
         """Returns the reply without its image, as JSON-ready data (the outbox payload)."""
         data = asdict(self)
         data.pop("image")
+        data.pop("file")
         return data
 
     @classmethod
@@ -175,6 +214,8 @@ class Reply:
         values["menus"] = tuple(OptionMenu(m["name"], tuple(m["choices"]), bool(m["per_seat"]),
                                            m.get("help", "")) for m in values.get("menus", ()))
         values["controls"] = tuple(Control(c) for c in values.get("controls", ()))
+        values["buttons"] = tuple(Button(b["label"], b["custom_id"], bool(b["disabled"]))
+                                  for b in values.get("buttons", ()))
         for name in ("mentions", "waiting_on"):
             values[name] = tuple(values.get(name, ()))
         values["image"] = image

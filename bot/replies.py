@@ -135,6 +135,8 @@ def lobby_reply(table: Table, names: Sequence[str], *, fresh: bool = False,
                  if _is_per_seat(table, k)]
         if seat.is_bot:
             extra.insert(0, tr(Text("computer")))
+        if seat.deck_name:
+            extra.append(tr(Text("deck {name}", name=seat.deck_name)))
         if seat.forfeited:
             extra.append(tr(Text("forfeited the last game (timed out)")))
         lines.append(f"{index + 1}. {names[index]}" + (f" — {', '.join(extra)}" if extra else ""))
