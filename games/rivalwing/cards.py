@@ -75,15 +75,19 @@ def kind_of(cid: int) -> str:
     return KIND_OF[cid]
 
 
-NAME_OF = [KINDS[k]["name"] for k in KIND_OF]
+NAME_OF = [rw_term(KINDS[k]["name"]) for k in KIND_OF]
 """Printed name per card id (both decks)."""
 
 
+_KIND_NAMES = {code: rw_term(k["name"]) for code, k in KINDS.items()}
+_MARKER_NAME = Text("Marker")
+
+
 def name_of(cid: int) -> str:
-    """Returns the printed name of a card id, or "Marker" for a marker."""
-    return "Marker" if cid == MARKER else KINDS[DECK_KINDS[cid % DECK_SIZE]]["name"]
+    """Returns the printed name of a card id, or "Marker" for a marker (texts to translate)."""
+    return _MARKER_NAME if cid == MARKER else _KIND_NAMES[DECK_KINDS[cid % DECK_SIZE]]
 
 
 def kind_name(kind: str) -> str:
-    """Returns the printed name of a kind code."""
-    return KINDS[kind]["name"]
+    """Returns the printed name of a kind code (a text to translate)."""
+    return _KIND_NAMES[kind]
