@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from bot.config import Settings, load_dotenv
 from bot.console import add_arguments, run_console
+from bot.store import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -43,20 +44,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(error))
     mode = args.mode or ("discord" if settings.token else "console")
     setup_logging(settings.log_level, quiet=mode == "console")
+    if mode == "discord" and not settings.token:
+        parser.error("DISCORD_TOKEN is not set (see .env.example).")
+    try:
+        asyncio.run(_run(mode, args, settings))
+    except StoreError as error:
+        print(f"hoard: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+async def _run(mode: str, args: argparse.Namespace, settings: Settings) -> None:
     if mode == "discord":
-        if not settings.token:
-            parser.error("DISCORD_TOKEN is not set (see .env.example).")
         from bot.discord_app import run_discord
 
-        asyncio.run(run_discord(settings))
-        return 0
-    asyncio.run(run_console(
-        getattr(args, "db", None) or settings.db_path,
+        await run_discord(settings)
+        return
+    await run_console(
+        getattr(args, "db", None) or settings.database,
         getattr(args, "out", None) or settings.out_dir,
         getattr(args, "script", None),
         auto_hand=not getattr(args, "no_auto_hand", False),
-    ))
-    return 0
+    )
 
 
 if __name__ == "__main__":

@@ -58,6 +58,9 @@ class SqliteStore(Store):
         """Opens and migrates the file; raises StoreError naming it and the cause."""
         lock = _take_lock(path) if exclusive else None
         try:
+            # Tried first with the plain module: a file aiosqlite fails to open leaves its
+            # thread to report the failure to an event loop that may be gone by then.
+            await asyncio.to_thread(_can_open, path)
             db = await aiosqlite.connect(str(path), isolation_level=None)
         except sqlite3.Error as error:
             _release(lock)
@@ -82,7 +85,8 @@ class SqliteStore(Store):
         rows = await self.db.execute_fetchall("PRAGMA quick_check(1)")
         verdict = str(next(iter(rows))[0]) if rows else "no answer"
         if verdict != "ok":
-            raise StoreError(f"the database {self.path} is damaged: {verdict}")
+            detail = "; ".join(part.strip() for part in verdict.splitlines() if part.strip())
+            raise StoreError(f"the database {self.path} is damaged: {detail}")
         await self.migrate()
         async with self.transaction() as tx:  # the file must take a write, now rather than later
             await tx.fetch("INSERT INTO meta(key, value) VALUES('opened', ?) "
@@ -144,6 +148,10 @@ class SqliteStore(Store):
             raise StoreLost(f"the database file {self.path} vanished while Hoard was running "
                             "(deleted or replaced); stopping so that no move is acknowledged "
                             "and then lost")
+
+
+def _can_open(path: Path) -> None:
+    sqlite3.connect(path).close()
 
 
 def _identity(path: Path) -> tuple[int, int] | None:
