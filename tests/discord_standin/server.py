@@ -259,6 +259,9 @@ class StandIn:
         self.shard_count = shard_count
         """What GET /gateway/bot recommends; a client may IDENTIFY with any `shard` [id, count]."""
         self._guild_of = {c: g for g, chans in self.guilds.items() for c in chans}
+        self.misroute: dict[int, int] = {}
+        """Channel -> shard: that channel's interactions go to this shard instead of its own (a
+        test's way to make the wrong process handle a table)."""
         self.buckets = ChannelBuckets(*rate_limit) if rate_limit else None
         """Per-channel message-write limits (None: unlimited), e.g. (5, 5.0) as Discord."""
         self.throttled: list[Request] = []
@@ -467,7 +470,8 @@ class StandIn:
         }
         if message is not None:
             payload["message"] = message.to_json()
-        await self._send_dispatch("INTERACTION_CREATE", payload, guild=self.guild_of(channel))
+        await self._send_dispatch("INTERACTION_CREATE", payload, guild=self.guild_of(channel),
+                                  shard=self.misroute.get(channel))
         return ix
 
     # ---- what the bot sent -------------------------------------------------------------------
@@ -590,11 +594,13 @@ class StandIn:
         await self._dispatch_to(session, "RESUMED", {})
         self._ready.set()
 
-    async def _send_dispatch(self, name: str, data: dict[str, Any], *, guild: int | None = None) -> None:
-        """Sends an event to the shard that owns `guild` (the first guild when None)."""
+    async def _send_dispatch(self, name: str, data: dict[str, Any], *, guild: int | None = None,
+                             shard: int | None = None) -> None:
+        """Sends an event to the shard that owns `guild` (the first guild when None), or to
+        `shard` when given."""
         guild = self.guild_id if guild is None else guild
         for shard_id, session in self._sessions.items():
-            if self.shard_of(guild, session.count) == shard_id:
+            if shard_id == shard if shard is not None else self.shard_of(guild, session.count) == shard_id:
                 await self._dispatch_to(session, name, data)
                 return
 
@@ -636,7 +642,10 @@ class StandIn:
 
     async def _route(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
-        payload, files = await _read_body(request)
+        try:
+            payload, files = await _read_body(request)
+        except ConnectionResetError:  # the client died mid-upload (a test's SIGKILL): no request
+            return web.Response(status=499)
         record = Request(request.method, path, payload, files, time.perf_counter())
         record.channel = self._channel_of(path)
         self.requests.append(record)
@@ -742,7 +751,8 @@ class StandIn:
         thread = self.threads.get(channel)
         if thread is not None:
             return thread
-        return {"id": str(channel), "type": 0, "guild_id": str(self.guild_of(channel)), "name": f"table-{channel}"}
+        return {"id": str(channel), "type": 0, "guild_id": str(self.guild_of(channel)), "name": f"table-{channel}",
+                "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None}
 
     def _channel(self, method: str, parts: list[str], payload: Any, files: list[tuple[str, bytes]],
                  query: Any = None) -> tuple[int, Any]:
