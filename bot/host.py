@@ -217,12 +217,15 @@ class Host:
         """Lets idle tables (and the least recently used beyond `max_tables`) leave memory with
         their images and locks; the store keeps them, and their timers stay due."""
         cutoff = self.clock() - self.idle_seconds
-        for channel in list(self._tables):
-            over = len(self._tables) > self.max_tables
-            if not over and self._used.get(channel, 0.0) > cutoff:
-                break  # least recently used first: the rest are newer
+        excess = len(self._tables) - self.max_tables
+        leaving: list[str] = []
+        for channel in self._tables:  # least recently used first
+            if len(leaving) >= excess and self._used.get(channel, 0.0) > cutoff:
+                break  # the rest are newer
             if channel not in self._busy:
-                self._drop(channel)
+                leaving.append(channel)
+        for channel in leaving:
+            self._drop(channel)
 
     def _drop(self, channel: str) -> None:
         self._tables.pop(channel, None)
