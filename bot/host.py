@@ -632,7 +632,7 @@ class Host:
                       "reason": finished.reason}
         owed = self._owed(table, before, lines)
         drawn_kinds = (ReplyKind.BOARD, ReplyKind.RESULT)
-        view = table.game.view(live.state, None) if live is not None and any(
+        view = table.view(None) if live is not None and any(
             r.kind in drawn_kinds for r in owed) else None
         outgoing = [Outgoing(r.kind.value, r.version or 0, self._payload(table, r, view))
                     for r in owed]
@@ -733,7 +733,7 @@ class Host:
         cached = self._boards.get(table.channel)
         if cached is not None and cached[0] == key:
             return cached[1]
-        view = table.game.view(live.state, None)
+        view = table.view(None)
         renderer = games.entry(table.game_name).load_renderer()
         image = await asyncio.to_thread(renderer.render_board, view, names=table.names)
         self._boards[table.channel] = (key, image)
@@ -746,7 +746,7 @@ class Host:
         assert live is not None
         game, names = table.game, self._names(table)
         choices, stamp = self._choices(table, seat)
-        view = game.view(live.state, seat)
+        view = table.view(seat)
         image = None
         if full:
             renderer = games.entry(table.game_name).load_renderer()

@@ -32,6 +32,7 @@ from games.core import (
     Outcome,
     Record,
     Seat,
+    View,
 )
 
 log = logging.getLogger(__name__)
@@ -177,6 +178,19 @@ class Table:
         if self.live is None:
             return None
         return self.live.forfeit or self.game.outcome(self.live.state)
+
+    def view(self, seat: Seat | None) -> View:
+        """Returns `seat`'s view of the live game; after a resignation or a forfeit its header
+        says the game is over and who won, as the engine's own end would (the engine never hears
+        of a forfeit, so its state still shows the seat to play)."""
+        live = self.live
+        assert live is not None
+        view = self.game.view(live.state, seat)
+        if live.forfeit is None:
+            return view
+        head = dict(view["header"], over=True, to_play=[], active=None,
+                    winners=list(live.forfeit.winners), termination=live.forfeit.termination.value)
+        return {**view, "header": head}
 
     def to_play(self) -> tuple[Seat, ...]:
         if not self.is_playing:

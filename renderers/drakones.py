@@ -423,8 +423,8 @@ def _headline(view: View, head: ViewHeader, names: Sequence[str]) -> str:
     """Returns the band's first line: who won and how, or whose turn with the actions left."""
     if head["over"]:
         won = f"{_names(names, head['winners'][0])} wins"
-        return won + (" - the base fell!" if head["termination"] == "base"
-                      else " - the other deck ran out!")
+        return won + {"base": " - the base fell!", "forfeit": " - the other player gave up"}.get(
+            head["termination"] or "", " - the other deck ran out!")
     active = head["active"]
     assert active is not None
     n = view["actions"]

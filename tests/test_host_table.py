@@ -4,9 +4,12 @@ stay valid while their own choices do, rematches, and the texts around a result.
 from __future__ import annotations
 
 import asyncio
+import io
 import random
 import re
 from pathlib import Path
+
+from PIL import Image
 
 import games
 from bot.host import Host
@@ -207,3 +210,27 @@ def test_start_in_a_thread_is_remembered_for_the_table(tmp_path: Path) -> None:
         assert errors(await say(host, "alice", "start", "thread=maybe", "colour=red"))
         await host.close()
     run(scenario())
+
+
+def test_a_resigned_game_shows_its_end_on_the_result_board(tmp_path: Path) -> None:
+    """After a resignation the result's board and every text say who won and why, not whose turn
+    it was (the engine never hears of the resignation)."""
+    async def scenario(game: str) -> None:
+        host = await open_host(tmp_path / f"{game}.db")
+        await say(host, "alice", "join", game)
+        await say(host, "bob", "join")
+        await say(host, "alice", "start")
+        result = only(await say(host, "bob", "resign"), ReplyKind.RESULT)[0]
+        said = "withdraws" if game == "rivalwing" else "resign"  # RivalWing's own rule
+        assert "Alice" in result.text and said in result.text.lower()
+        table = await host._table("c1")
+        head = table.view(None)["header"]
+        assert (head["over"], head["winners"], head["to_play"]) == (True, [0], [])
+        text = table.game.text(table.view(1), ["Alice", "Bob"])
+        assert "Alice" in text and "to play" not in text
+        assert result.image is not None
+        assert Image.open(io.BytesIO(result.image)).size[0] >= 600
+        await host.close()
+
+    for game in ("drachenherz", "drakones", "dragonfront", "rivalwing"):
+        run(scenario(game))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.core import View, header
+from games.core import HostTermination, View, header
 from games.drachenherz import state as st
 from games.drachenherz.cards import (
     CARD_TYPE,
@@ -65,6 +65,9 @@ def view(state: DhState, seat: int | None) -> View:
 def result_text(view: View) -> str:
     """Returns the sentence of a finished game, with seat placeholders {p0}, {p1}, from the
     scores, the dragon holder and the ending a view shows (the same words as the outcome)."""
+    head = header(view)
+    if head["termination"] == HostTermination.FORFEIT.value:
+        return f"{{p{head['winners'][0]}}} wins: the other player gave up."
     ending = view["ending"]
     return result([p["score"] for p in view["players"]], view["dragon"], ending["cause"],
                   ending["seat"])[1]
