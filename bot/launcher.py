@@ -12,7 +12,8 @@ import asyncio
 import logging
 import logging.handlers
 import sys
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
+from typing import Any
 
 from bot.config import Settings, load_dotenv
 from bot.console import add_arguments, run_console
@@ -46,8 +47,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     setup_logging(settings.log_level, quiet=mode == "console")
     if mode == "discord" and not settings.token:
         parser.error("DISCORD_TOKEN is not set (see .env.example).")
+    return run_guarded(_run(mode, args, settings))
+
+
+def run_guarded(main: Coroutine[Any, Any, None]) -> int:
+    """Runs Hoard's main coroutine; a database that cannot be used (at start, or failing while
+    running) ends it with one line naming the database and the cause, and exit status 2."""
     try:
-        asyncio.run(_run(mode, args, settings))
+        asyncio.run(main)
     except StoreError as error:
         print(f"hoard: {error}", file=sys.stderr)
         return 2

@@ -216,3 +216,45 @@ def test_the_console_exits_non_zero_when_its_file_vanishes(tmp_path: Path) -> No
     assert proc.returncode == 2, err
     assert len(lines) == 1 and "vanished" in lines[0] and str(db) in lines[0], err
     assert "cannot keep moves" in out and "The game starts" not in out
+
+
+@sqlite_only
+def test_the_discord_bot_stops_when_its_file_vanishes(tmp_path: Path) -> None:
+    """On Discord the click after the deletion is answered with the stop notice, no board is
+    posted for it, and the process exits 2 within seconds, naming the file."""
+    async def scenario() -> None:
+        from tests import toygame
+        from tests.discord_standin import StandIn, User
+        from tests.discord_standin.harness import kind_of
+        from tests.discord_standin.process import BotProcess
+        from tests.test_discord_crash import answered
+
+        alice, bob = User(1001, "Alice"), User(1002, "Bob")
+        toygame.install()
+        s = await StandIn().start()
+        db = tmp_path / "discord.db"
+        bot = BotProcess(s, db, seed=3)
+        channel = s.channel_ids[0]
+        try:
+            await bot.start()
+            await answered(s, await s.slash(alice, channel, "join", game=toygame.NAME))
+            lobby = next(m for m in s.public(channel) if kind_of(m) is not None)
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{db}{suffix}").unlink(missing_ok=True)
+            posts = len(s.public(channel))
+            ix = await s.click(bob, lobby, lobby.component(label="Join")["custom_id"])
+            await answered(s, ix)
+            assert bot.proc is not None
+            code = await asyncio.wait_for(bot.proc.wait(), 10)
+            shown = [m.content for m in s.ephemerals(bob)]
+            assert any("cannot keep moves" in text for text in shown), shown
+            assert len(s.public(channel)) == posts and "Bob" not in lobby.text()
+        finally:
+            await bot.stop()
+            await s.close()
+            toygame.uninstall()
+        log = bot.log_text()
+        lines = [line for line in log.splitlines() if line.startswith("hoard: ")]
+        assert code == 2, log[-2000:]
+        assert len(lines) == 1 and "vanished" in lines[0] and str(db) in lines[0], log[-2000:]
+    asyncio.run(scenario())

@@ -108,7 +108,7 @@ def main() -> None:
     """The child: the launcher's logging and settings, Embers registered, then `run_discord`."""
     from bot.config import Settings
     from bot.discord_app import run_discord
-    from bot.launcher import setup_logging
+    from bot.launcher import run_guarded, setup_logging
     from tests import toygame
 
     settings = Settings.from_env()
@@ -118,7 +118,7 @@ def main() -> None:
         _seeded_host(int(os.environ["HOARD_TEST_SEED"]))
     logging.getLogger(__name__).info("Bot child %s starting", os.getpid())
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run_discord(settings))
+        raise SystemExit(run_guarded(run_discord(settings)))
 
 
 if __name__ == "__main__":
