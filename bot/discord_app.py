@@ -183,7 +183,8 @@ class HoardBot(commands.Bot):
         self.host.on_failure = self.stop_for
         if self.settings.shard_count:
             self.host.owns = self.owns
-        self.courier = Courier(self, self.host.store, clock=self.clock, pause=self.tidy_pause)
+        self.courier = Courier(self, self.host.store, clock=self.clock, pause=self.tidy_pause,
+                               owns=self.host.owns)
         self._spawn(self.recover())  # REST works already: what a crash left goes out at once
         self.add_dynamic_items(ui.HoardItem)
         await self.tree.set_translator(HoardTranslator())
