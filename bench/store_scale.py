@@ -1,11 +1,14 @@
 """Hoard at scale: host turns from several processes on one PostgreSQL, and memory with many channels.
 
     python bench/store_scale.py turns [--database URL] [--processes 2] [--tables 500] [--turns 2000]
+                                      [--rate TURNS_PER_SECOND]
     python bench/store_scale.py memory [--database URL] [--channels 100000] [--active 1000]
 
 `turns`: each process opens its own host on the database (as one shard each) with `--tables`
 tables in play, and times moves round the tables in random order: from the command entering
-the host to its replies ready, with the commit and the board PNG (wall and CPU time per turn).
+the host to its replies ready, with the commit and the board PNG (wall and CPU time per turn),
+back to back (the process never rests) or `--rate` turns started a second in each process (500
+tables whose players move every 20 s: 25 a second), measured from each turn's start time.
 Without `--database`, a throwaway PostgreSQL cluster with durable settings (fsync, synchronous
 commit) is started (`.ci/postgres`) and removed.
 
@@ -80,25 +83,48 @@ async def one_turn(host: Host, channel: str, board: Reply, rng: random.Random) -
     return wall, cpu, new
 
 
-async def turns_worker(url: str, index: int, tables: int, turns: int) -> dict[str, Any]:
+async def turns_worker(url: str, index: int, tables: int, turns: int, rate: float) -> dict[str, Any]:
     host = await Host.open(url, seeds=random.Random(index))
     boards = await open_tables(host, f"p{index}-", tables)
     rng = random.Random(100 + index)
     walls: list[float] = []
     cpus: list[float] = []
     channels = list(boards)
-    while len(walls) < turns:
-        rng.shuffle(channels)
-        for channel in channels[:turns - len(walls)]:
+    order = [c for _ in range(turns // tables + 1) for c in rng.sample(channels, len(channels))]
+    cpu_start = time.process_time()
+    if rate <= 0:  # back to back: the process never rests
+        for channel in order[:turns]:
             wall, cpu, boards[channel] = await one_turn(host, channel, boards[channel], rng)
             walls.append(wall)
             cpus.append(cpu)
+    else:
+        walls = await paced(host, boards, order[:turns], rng, rate)
+    cpu_total = time.process_time() - cpu_start
     await host.close()
-    return {"walls": walls, "cpus": cpus}
+    return {"walls": walls, "cpus": cpus, "cpu_per_turn": cpu_total / turns}
 
 
-def _run_worker(url: str, index: int, tables: int, turns: int, out: Any) -> None:
-    out.put(asyncio.run(turns_worker(url, index, tables, turns)))
+async def paced(host: Host, boards: dict[str, Reply], order: list[str], rng: random.Random,
+                rate: float) -> list[float]:
+    """Starts turns at `rate` a second, as players at many tables would, each measured from its
+    start time (so waiting behind other turns counts) to its replies."""
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+
+    async def timed(channel: str, at: float) -> float:
+        _, _, boards[channel] = await one_turn(host, channel, boards[channel], rng)
+        return loop.time() - at
+
+    tasks = []
+    for i, channel in enumerate(order):
+        at = start + i / rate
+        await asyncio.sleep(max(0.0, at - loop.time()))
+        tasks.append(asyncio.create_task(timed(channel, at)))
+    return list(await asyncio.gather(*tasks))
+
+
+def _run_worker(url: str, index: int, tables: int, turns: int, rate: float, out: Any) -> None:
+    out.put(asyncio.run(turns_worker(url, index, tables, turns, rate)))
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -116,7 +142,8 @@ def run_turns(args: argparse.Namespace) -> None:
     try:
         queue: Any = multiprocessing.Queue()
         procs = [multiprocessing.Process(target=_run_worker,
-                                         args=(url, i, args.tables, args.turns, queue))
+                                         args=(url, i, args.tables, args.turns, args.rate,
+                                               queue))
                  for i in range(args.processes)]
         started = time.perf_counter()
         for proc in procs:
@@ -130,11 +157,15 @@ def run_turns(args: argparse.Namespace) -> None:
             subprocess.run([str(ROOT / ".ci/postgres"), "stop", cleanup], check=False)
     walls = [w * 1000 for r in results for w in r["walls"]]
     cpus = [c * 1000 for r in results for c in r["cpus"]]
+    pace = f"{args.rate:g} turns/s per process" if args.rate > 0 else "back to back"
     print(f"{args.processes} processes x {args.tables} tables on PostgreSQL, {len(walls)} turns "
-          f"(commit + PNG) in {elapsed:.0f} s including setup:")
+          f"(commit + PNG, {pace}) in {elapsed:.0f} s including setup:")
     print(f"  wall p50 {statistics.median(walls):.1f} ms, p99 {percentile(walls, 0.99):.1f} ms, "
           f"max {max(walls):.1f} ms")
-    print(f"  CPU  p50 {statistics.median(cpus):.1f} ms, p99 {percentile(cpus, 0.99):.1f} ms")
+    if cpus:
+        print(f"  CPU  p50 {statistics.median(cpus):.1f} ms, p99 {percentile(cpus, 0.99):.1f} ms")
+    per_turn = statistics.mean(r["cpu_per_turn"] for r in results) * 1000
+    print(f"  process CPU per turn {per_turn:.1f} ms (everything the process did, averaged)")
 
 
 def rss_kib() -> tuple[int, int]:
@@ -184,6 +215,8 @@ def main() -> None:
     turns.add_argument("--processes", type=int, default=2)
     turns.add_argument("--tables", type=int, default=500)
     turns.add_argument("--turns", type=int, default=2000, help="timed turns per process")
+    turns.add_argument("--rate", type=float, default=0.0,
+                       help="turns started a second per process (0: back to back)")
     mem = sub.add_parser("memory")
     mem.add_argument("--database", default="")
     mem.add_argument("--channels", type=int, default=100_000)
