@@ -44,7 +44,7 @@ def hoard(tmp_path: Path, *args: str, env: dict[str, str] | None = None,
     return done.returncode, done.stderr, time.perf_counter() - start
 
 
-def console(tmp_path: Path, db: Path, unprivileged: bool = False) -> tuple[int, str, float]:
+def console(tmp_path: Path, db: Path | str, unprivileged: bool = False) -> tuple[int, str, float]:
     return hoard(tmp_path, "console", "--db", str(db), "--script", str(tmp_path / "lines.txt"),
                  "--out", str(tmp_path / "out"), unprivileged=unprivileged)
 
@@ -258,3 +258,15 @@ def test_the_discord_bot_stops_when_its_file_vanishes(tmp_path: Path) -> None:
         assert code == 2, log[-2000:]
         assert len(lines) == 1 and "vanished" in lines[0] and str(db) in lines[0], log[-2000:]
     asyncio.run(scenario())
+
+
+def test_a_postgresql_server_that_cannot_be_reached_stops_the_process_at_start(
+        tmp_path: Path) -> None:
+    """A database URL naming no server ends `hoard console` at once with one line naming the
+    database (without its password) and the cause."""
+    url = f"postgresql://hoard:secret@/hoard?host={tmp_path / 'no-server'}"
+    code, stderr, seconds = console(tmp_path, url)
+    lines = stderr.strip().splitlines()
+    assert code == 2 and len(lines) == 1 and seconds < 15, stderr
+    assert "cannot open the database postgresql://hoard:***@" in lines[0], lines[0]
+    assert "secret" not in stderr
