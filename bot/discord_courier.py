@@ -9,8 +9,8 @@ how Discord shows it and marks the row delivered. Per table it keeps one lane:
 - edits of one message never queue: while one is in flight, later positions overwrite a single
   pending slot, so under the channel's rate limit the newest position is what is shown next;
 - posting a turn's board takes the buttons off the previous board (and off the last result),
-  unhurried: those edits wait until the lane has nothing newer to show and the channel has had a
-  moment's rest, so that under the rate limit they never delay a position (they are written down
+  unhurried: those edits wait until the lane has nothing newer to show, the channel has had a
+  moment's rest and its rate-limit window keeps writes free, so they never delay a position (they are written down
   first, and done after a restart if a crash came between);
 - a result goes to the table's channel, boards of a game in a thread go to the thread, which is
   made from the lobby message when the game's first board is posted;
@@ -50,6 +50,10 @@ MAX_LANES = 2000
 """Above this many tables' lanes, quiet ones are let go."""
 QUIET_LANE = 60.0
 """Seconds without a write after which an idle lane may be let go."""
+WINDOW, WINDOW_WRITES = 5.0, 5
+"""Discord's channel limit: message writes (posts and edits alike) per window of seconds."""
+RESERVE = 2
+"""Writes of the window that tidying old messages leaves free, so a new position never waits."""
 RETIRED = "retired:"
 """Role prefix of a message whose buttons are still to be taken off ("retired-delete:": to delete)."""
 
@@ -77,7 +81,27 @@ class _Lane:
     """Recovered posts came in: boards posted before the crash may still show buttons."""
     retired: deque[tuple[PostRecord, bool]] = field(default_factory=deque)
     """Old messages to take the buttons off (False) or to delete (True), when there is time."""
-    last_write: float = 0.0
+    writes: deque[float] = field(default_factory=deque)
+    """When this lane last wrote to Discord (monotonic seconds, within the last WINDOW)."""
+
+    @property
+    def last_write(self) -> float:
+        return self.writes[-1] if self.writes else 0.0
+
+    def wrote(self) -> None:
+        self.writes.append(time.monotonic())
+
+    def tidy_wait(self, pause: float) -> float:
+        """Seconds until an old message may be tidied: after `pause` of rest, and only while the
+        channel's window keeps RESERVE writes free for the next position (a pause of 0 turns
+        the pacing off, as the tests without a rate limit do)."""
+        now = time.monotonic()
+        while self.writes and now - self.writes[0] >= WINDOW:
+            self.writes.popleft()
+        rest = pause - (now - self.last_write)
+        if pause > 0 and len(self.writes) > WINDOW_WRITES - RESERVE - 1:
+            rest = max(rest, self.writes[0] + WINDOW - now)
+        return rest
 
     @property
     def is_idle(self) -> bool:
@@ -233,7 +257,7 @@ class Courier:
     async def _work(self, lane: _Lane) -> None:
         while lane.creations or lane.edits or lane.retired:
             if not lane.creations and not lane.edits:
-                rest = self.pause - (time.monotonic() - lane.last_write)
+                rest = lane.tidy_wait(self.pause)
                 if rest > 0:
                     await asyncio.sleep(min(rest, 0.05))  # newer work may come meanwhile
                     continue
@@ -285,7 +309,7 @@ class Courier:
         else:
             record = await self._post(lane, reply, ping_all=not new)
         records[role] = record
-        lane.last_write = time.monotonic()
+        lane.wrote()
         if lane.sweep and reply.kind in (ReplyKind.BOARD, ReplyKind.RESULT):
             lane.sweep = False
             await self._sweep(lane, record)
@@ -344,7 +368,7 @@ class Courier:
     async def _tidy_one(self, lane: _Lane) -> None:
         record, delete = lane.retired.popleft()
         await self._remove(record, delete=delete)
-        lane.last_write = time.monotonic()
+        lane.wrote()
         prefix = "retired-delete:" if delete else RETIRED
         await self.store.forget_post(lane.table, prefix + record.message_id)
 

@@ -122,15 +122,17 @@ def test_a_write_that_lost_a_race_is_refused_and_nothing_is_overwritten(tmp_path
 
 def test_the_courier_lets_quiet_lanes_go_beyond_its_limit(monkeypatch) -> None:  # noqa: ANN001
     """With more tables than MAX_LANES, lanes with nothing to send and no recent write leave;
-    a lane with work queued stays."""
+    a lane with work queued, or that wrote a moment ago, stays."""
     from bot import discord_courier
     from bot.discord_courier import Courier, _Item
     from bot.messages import Reply
 
-    monkeypatch.setattr(discord_courier, "MAX_LANES", 3)
+    monkeypatch.setattr(discord_courier, "MAX_LANES", 4)
+    monkeypatch.setattr(discord_courier.time, "monotonic", lambda: 10_000.0)
     courier = Courier(None, None)  # type: ignore[arg-type]
-    for table in ("a", "b", "c"):
-        courier._lane(table).last_write = -1e9
+    for table in ("a", "b", "c", "d"):
+        courier._lane(table)
     courier._lane("b").creations.append(_Item(Reply("b", ReplyKind.BOARD, "x")))
-    courier._lane("d")
-    assert sorted(courier._lanes) == ["b", "d"]
+    courier._lane("c").wrote()  # a write just now: not quiet yet
+    courier._lane("e")
+    assert sorted(courier._lanes) == ["b", "c", "e"]

@@ -33,6 +33,38 @@ Choices where the seed and the rulings are silent (each has a test):
 - Light Chaos Magic on a Golem rolls twice; a keyword rolled twice is granted once (no stacking).
 - Terraform Machine entering a fort's tile destroys the fort but does not bless the tile (it had a
   fort when the unit entered); it blesses fort-free tiles it moves onto later.
+- A fort an effect builds fires no SPAWN effects of its own (Aurora Bank builds one copy, not a
+  chain); units' "a fort is spawned" abilities hear it. Forts hear unit deaths (Graveyard, Fields
+  of Burden). A random card put into a hand is one of the collectible, playable, non-token cards
+  of that type, of any faction.
+- Taking control: for good (Obey the Whispers) the unit joins the caster's side and is stunned as
+  STUN says; "for this turn" (Muttering Assailant) it may act at once and goes back at the end of
+  the turn. SHIFT on a fort slides it one lane at random onto a space without fort or unit.
+- Stygian Lord: enemy units and forts in its lane earn no Spawn Row income, no fragment refund,
+  and their own "gain mana" abilities give nothing. Roadside Chapel taxes both seats' Unaligned
+  cards; Feedback Murmur taxes the first unit card (not the champion) the enemy plays each turn.
+- "Killed by combat" means killed by an enemy unit's damage; a killer that fell in the same fight
+  is still copied (Hysterical Infectant). Eastern Strider checks "Power 5" whenever an effect
+  raises its power (its START OF TURN gain included), not when an aura changes.
+- Divine Prismorphix respawns as a random non-GIANT playable champion of any faction. Host
+  Immaculate performs one of the thirteen untargeted Benedictions; their "your champion" and
+  "this unit" are the ally champion in play (a Benediction cast from hand without one does
+  nothing). Apocalypse Cleric may arrive on any blessed tile but the enemy Spawn Row. Mount
+  Pillar lifts ally occupants only; Bastion hits the units on the four spaces around it, both
+  sides'. Splitting Chamber copies the unit as it is (damage, keywords) before destroying it.
+  Divine Reliquary's "SIPHON 1" as an effect heals its Stronghold by 1. Fires of the Earth's
+  COMMAND counts the forts its owner plays from hand.
+- A champion card in a hand (Infinite Recursion's copies) costs 15 less its seat's Stronghold
+  damage (banked tokens stay with the podium champion) and is played like a unit. Malice's
+  excess damage runs on only when it attacks. Etwas's power and health each become 1-9 (damage
+  healed). Eternal Warden returns at -1/-1 of its own base stats until that would leave it no
+  health; its COMMAND fires the SURVIVOR effects of dying allies. A unit Henge Nexus pulls in
+  loses the rest of its activation. Ordination's OMEGA is a race the unit keeps until it evolves.
+- Coal Raker: an ally that dies while it is on the board dies as usual (DEATH, RESPAWN,
+  fragments) and its card is also shuffled into the deck; the next copy of that card its owner
+  deploys comes with +1/+1 per return. Divine Mirage FORT is a champion played as a fort (on an
+  open Frontline space); its owner's units (not GIANTs) may be deployed onto it, spells cannot
+  target it (STEELWARD), and the unit it adds each turn costs 0 once.
 - Score: the winner scores 15; otherwise 15 minus the enemy Stronghold's health (0-15).
 - Both Strongholds at 0 at once is a draw: the end waits until the outermost resolution is done
   (an ability's effect list with what it sets off, one attack, a batch of deaths, BERSERK's hits);

@@ -1,7 +1,8 @@
 """Effect amounts ("n", "pw"): a number, a random range [lo, hi], a count, or a named quantity.
 
 A count is {"count": selector, "times": k} (k per thing selected; "blessed_frontline" counts the
-blessed Frontline tiles) or {"dealt": k} (k per damage that set the effect off). Named quantities
+blessed Frontline tiles), {"dealt": k} (k per damage that set the effect off) or {"base": b,
+"per_count": k} (b plus k per step of the ability's own counter, see "count_up"). Named quantities
 are looked up in `AMOUNTS`; an unknown one is 0.
 """
 
@@ -36,6 +37,9 @@ def amount(st: DFState, n: Amount, ctx: Ctx) -> int:
 def _counted(st: DFState, n: dict[str, Any], ctx: Ctx) -> int:
     if "dealt" in n:
         return int(n["dealt"]) * ctx.dealt
+    if "base" in n:
+        count = ctx.me.get("count", 0) if ctx.me is not None else 0
+        return int(n["base"]) + int(n["per_count"]) * count
     times: int = n["times"]
     if n["count"] == "blessed_frontline":
         return times * sum(1 for s in st.blessed if row_of(s) in (1, 2))
@@ -71,5 +75,7 @@ AMOUNTS: dict[str, Callable[[DFState, Ctx], int]] = {
     "picked_power": _picked_power,
     "target_cost": lambda st, ctx: _cost(ctx.target) if isinstance(ctx.target, dict) else 0,
     "other_golems": _other_golems,
+    "picked_frags": lambda st, ctx: int(ctx.picked["frags"]) if isinstance(ctx.picked, dict) else 0,
+    "target_power": lambda st, ctx: power(st, ctx.target) if isinstance(ctx.target, dict) else 0,
 }
 """Every named amount: (state, effect context) -> how much."""

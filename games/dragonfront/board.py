@@ -125,6 +125,12 @@ def has_flight_raw(u: Unit) -> bool:
     return bool(u["kw"].get("FLIGHT"))
 
 
+def race_of(u: Unit | Fort) -> str:
+    """Returns a unit's race: one an effect gave it (Ordination), else its card's ("" for none)."""
+    race: str = u.get("race") or C.card(u["card"])["race"] or ""
+    return race
+
+
 def unique(items: list[Unit | None]) -> list[Unit]:
     """Returns the units of a list without None and without repeats (by identity), in order."""
     out: list[Unit] = []

@@ -32,7 +32,7 @@ from games.dragonfront.damage import (
 from games.dragonfront.movement import enter, free_for, nudge
 from games.dragonfront.state import DFState, Fort, Place, Target, Unit
 from games.dragonfront.stats import has, health, max_health, power
-from games.dragonfront.triggers import trigger
+from games.dragonfront.triggers import activated, trigger
 
 Aim = tuple[Target, int]
 """Something a unit would attack (a unit, a wall or ("sh", seat)) and how many rows away."""
@@ -135,7 +135,9 @@ def activate(st: DFState, u: Unit, ctx: Ctx) -> None:
     """Activates a unit: ACTION effects, then it fires (CATAPULT), attacks, or moves (SPRINT: two)."""
     u["acted"] = True
     trigger(st, u, "action", ctx)
-    if u not in st.units or st.result is not None:
+    if st.forts:
+        activated(st, u, ctx)
+    if u not in st.units or st.result is not None or u["stun"]:
         return
     with still(st):
         real = plan(st, u, u["owner"])  # hidden enemies are found only by stepping into them
@@ -239,7 +241,11 @@ def _fight(st: DFState, att: Unit, tgt: Unit, dist: int, ctx: Ctx, *, catapult: 
     """A unit attacks a unit: the exchange, death blows, PUSH, then the fight's triggers."""
     tgt["hidden"] = False
     say(ctx, f"{C.name(att['card'])} attacks {C.name(tgt['card'])}.")
+    trample = bool(att["kw"].get("TRAMPLE")) and not catapult
+    room, taken = (health(st, tgt), tgt["dmg"]) if trample else (0, 0)
     _exchange(st, att, tgt, dist, ctx, catapult=catapult)
+    if trample and tgt["dmg"] - taken > room > 0:
+        _trample(st, att, tgt, tgt["dmg"] - taken - room, ctx)
     if tgt in st.units and health(st, tgt) <= 0 and has(st, tgt, "DEATHBLOW") and att in st.units:
         say(ctx, f"{C.name(tgt['card'])} lands a death blow.")
         damage_unit(st, att, power(st, tgt), ctx, source=tgt, combat=True)
@@ -257,6 +263,22 @@ def _fight(st: DFState, att: Unit, tgt: Unit, dist: int, ctx: Ctx, *, catapult: 
         resolve_deaths(st, ctx)
     trigger(st, att, "attacked", ctx)
     resolve_deaths(st, ctx)
+
+
+def _trample(st: DFState, att: Unit, tgt: Unit, left: int, ctx: Ctx) -> None:
+    """Excess combat damage (Malice) runs on down the attacker's lane past the target: each
+    enemy unit there soaks what its health can, the rest hits the enemy Stronghold."""
+    step, lane = fwd(att["owner"]), lane_of(att["sp"][0])
+    r = row_of(tgt["sp"][0]) + step
+    while 0 <= r <= 3 and left > 0:
+        u = unit_at(st, r * 4 + lane)
+        if u is not None and u["owner"] != att["owner"] and u is not tgt:
+            take = min(left, max(0, health(st, u)))
+            damage_unit(st, u, left, ctx, source=att, combat=True)
+            left -= take
+        r += step
+    if left > 0:
+        damage_stronghold(st, 1 - att["owner"], left, ctx, source=att)
 
 
 def _exchange(st: DFState, att: Unit, tgt: Unit, dist: int, ctx: Ctx, *, catapult: bool) -> None:

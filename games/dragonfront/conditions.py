@@ -1,7 +1,8 @@
 """Conditions of abilities and effects ("if"): a name, a list (all hold), or a dict.
 
 A name is looked up in `CONDITIONS`; a dict is {"not": cond}, {"state": ..., "of": selector},
-{"card": id}, {"race": race, "of": selector} or {"race_in_lane": race}, tried in that order. An
+{"card": id}, {"race": race, "of": selector}, {"race_in_lane": race}, {"victim_power": n} or
+{"at_least": "power" | "frags", "n": k}, tried in that order. An
 unknown condition is false. Conditions about a unit take the unit or fort the ability belongs to
 (`u`), and are false without one.
 """
@@ -18,6 +19,7 @@ from games.dragonfront.board import (
     in_territory,
     is_alive,
     lane_of,
+    race_of,
     row_of,
     spaces_of,
     spawn_row,
@@ -45,8 +47,7 @@ def check(st: DFState, cond: Cond, u: dict[str, Any] | None, owner: int, ctx: Ct
 
 
 def _race(x: dict[str, Any]) -> str:
-    race: str = C.card(x["card"])["race"] or ""
-    return race
+    return race_of(x)
 
 
 def _referent(st: DFState, cond: dict[str, Any], u: dict[str, Any] | None,
@@ -68,6 +69,11 @@ _STATES: dict[str, Callable[[DFState, Unit], bool]] = {
     "not_champion": lambda st, x: not x["champ"],
     "damaged": lambda st, x: x["dmg"] > 0,
     "no_fragments": lambda st, x: x["frags"] == 0 and not x["champ"],
+    "in_spawn_row": lambda st, x: spawn_row(x["owner"]) in _rows(x),
+    "in_frontline": lambda st, x: bool(_rows(x) & {1, 2}),
+    "non_giant": lambda st, x: not x["giant"],
+    "cost_1": lambda st, x: C.card(x["card"])["cost"] == 1,
+    "power_1": lambda st, x: stats.power(st, x) == 1,
 }
 
 
@@ -101,10 +107,26 @@ def _race_in_lane(st: DFState, cond: dict[str, Any], u: dict[str, Any] | None, o
                for o in st.units if o is not tgt)
 
 
+def _victim_power(st: DFState, cond: dict[str, Any], u: dict[str, Any] | None, owner: int,
+                  ctx: Ctx | None) -> bool:
+    """{"victim_power": n}: the dead unit had power n."""
+    v = ctx.victim if ctx else None
+    return v is not None and stats.power(st, v) == cond["victim_power"]
+
+
+def _at_least(st: DFState, cond: dict[str, Any], u: dict[str, Any] | None, owner: int,
+              ctx: Ctx | None) -> bool:
+    """{"at_least": "power" | "frags", "n": k}: the ability's own unit has k or more."""
+    if u is None or "pw" not in u:
+        return False
+    have = stats.power(st, u) if cond["at_least"] == "power" else u["frags"]
+    return bool(have >= cond["n"])
+
+
 _DictTest = Callable[[DFState, dict[str, Any], dict[str, Any] | None, int, Ctx | None], bool]
 _DICT_CONDITIONS: tuple[tuple[str, _DictTest], ...] = (
     ("not", _not), ("state", _state), ("card", _card), ("race", _race_is),
-    ("race_in_lane", _race_in_lane),
+    ("race_in_lane", _race_in_lane), ("victim_power", _victim_power), ("at_least", _at_least),
 )
 """Dict conditions by their key, in the order they are recognised."""
 
@@ -189,6 +211,7 @@ _UNIT_CONDITIONS: dict[str, _UnitTest] = {
     "in_enemy_territory": lambda st, u, owner: all(not in_territory(owner, r) for r in _rows(u)),
     "in_own_territory": lambda st, u, owner: all(in_territory(owner, r) for r in _rows(u)),
     "in_spawn_row": lambda st, u, owner: spawn_row(owner) in _rows(u),
+    "in_frontline": lambda st, u, owner: bool(_rows(u) & {1, 2}),
     "not_acted": lambda st, u, owner: not u.get("acted"),
     "stealthed": lambda st, u, owner: bool(u.get("hidden")),
     "on_blessed": _on_blessed,
@@ -206,7 +229,12 @@ _UNIT_CONDITIONS: dict[str, _UnitTest] = {
     "killed_by_unit": lambda st, u, owner: u.get("killer") is not None,
 }
 
+def _picked_dead(st: DFState, u: dict[str, Any] | None, owner: int, ctx: Ctx | None) -> bool:
+    return ctx is not None and isinstance(ctx.picked, dict) and not is_alive(st, ctx.picked)
+
+
 CONDITIONS: dict[str, Callable[[DFState, dict[str, Any] | None, int, Ctx | None], bool]] = {
+    "picked_dead": _picked_dead,
     "target_dead": _target_dead,
     "entrant_dead": _entrant_dead,
     "target_is_ally": _target_is_ally,

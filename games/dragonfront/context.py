@@ -26,6 +26,10 @@ class Ctx:
     """The unit this unit just hit."""
     victim: Unit | None = None
     """The unit whose death set the effect off."""
+    killer: Unit | None = None
+    """The unit that killed the dead unit (for a DEATH effect), even if it fell too."""
+    origin: list[int] | None = None
+    """The spaces a unit that just moved came from."""
     victim_space: int | None = None
     """Where the dead unit or fort stood."""
     twin_space: int | None = None

@@ -105,6 +105,8 @@ def damage_stronghold(st: DFState, seat: int, n: int, ctx: Ctx, *, source: Sourc
     say(ctx, f"{{p{seat}}}'s Stronghold takes {n} damage ({max(0, p['sh'])} left).")
     if source is not None and "pw" in source:
         _dealt_by_unit(st, source, None, n, ctx, combat=False)
+        if source["owner"] != seat:
+            triggers.trigger(st, source, "hit_sh", ctx)
     if p["sh"] <= 0 and "_holding" in st.__dict__:
         st.__dict__["_fallen"].add(seat)
     triggers.stronghold_damaged(st, seat, ctx)
@@ -204,8 +206,19 @@ def _on_death(st: DFState, u: Unit, ctx: Ctx, fallen: dict[int, Unit]) -> None:
         _lend_respawn(st, u)
     if u.get("respawn"):
         _respawn(st, u, ctx)
-    if u["frags"]:
+    if u["frags"] and not resources.mana_locked(st, u):
         resources.gain_mana(st, owner, u["frags"])
+    if any(x["kw"].get("RAKER") and x["owner"] == owner for x in st.units if x["champ"]):
+        _rake(st, u)
+
+
+def _rake(st: DFState, u: Unit) -> None:
+    """Coal Raker: the dead ally's card goes back into its owner's deck, to come out +1/+1 (one
+    more than it had)."""
+    p = st.players[u["owner"]]
+    deck = p["deck"]
+    deck.insert(st.rng.below(len(deck) + 1), u["card"])
+    p.setdefault("boost", {}).setdefault(u["card"], []).append(u.get("boost", 0) + 1)
 
 
 def _lend_respawn(st: DFState, u: Unit) -> None:
@@ -232,5 +245,6 @@ def _respawn(st: DFState, u: Unit, ctx: Ctx) -> None:
         nu = new_unit(st, rid, u["owner"], spaces if giant else [s])
         place_unit(st, nu)
         triggers.trigger(st, nu, "spawn", ctx)
+        triggers.transformed(st, nu, ctx)
         if giant:
             break

@@ -4,7 +4,8 @@ Card abilities are data (`tools.dragonfront.convert` writes them): `{"on": trigg
 condition, "do": [effect, ...]}`, where each effect is `{"op": ..., "to": selector, "n": amount,
 ...}`. `run_effects` runs a list in order, resolving deaths after each effect; the selectors are
 `targets.SELECTORS`, the amounts `amounts.AMOUNTS`, the conditions `conditions.CONDITIONS`. To add
-an operation, write `_op(st, e, ctx)` and list it in `OPS`.
+an operation, write `_op(st, e, ctx)` and list it in `OPS`; families of operations live in their
+own modules (`effects_forts`, `effects_control`, `effects_hand`), merged into `OPS` at the end.
 
 The interpreter recurses through damage, movement and the triggers they set off, so it refers to
 `damage`, `movement`, `resources` and `triggers` as modules.
@@ -19,6 +20,7 @@ from games.dragonfront import cards as C
 from games.dragonfront import damage, movement, resources, triggers
 from games.dragonfront.amounts import amount
 from games.dragonfront.board import (
+    around,
     find_fort,
     fort_at,
     fwd,
@@ -86,6 +88,8 @@ def _draw(st: DFState, e: Effect, ctx: Ctx) -> None:
 
 
 def _mana(st: DFState, e: Effect, ctx: Ctx) -> None:
+    if ctx.me is not None and resources.mana_locked(st, ctx.me):
+        return
     resources.gain_mana(st, ctx.owner, _n(st, e, ctx))
 
 
@@ -239,6 +243,8 @@ def _buff(st: DFState, e: Effect, ctx: Ctx) -> None:
         else:
             t["pw"] += pw
         t["hp"] += e.get("hp", 0)
+        if pw > 0:
+            triggers.trigger(st, t, "buffed", ctx)
 
 
 def _set_power(st: DFState, e: Effect, ctx: Ctx) -> None:
@@ -270,7 +276,7 @@ def _grant(st: DFState, e: Effect, ctx: Ctx) -> None:
         if "kw" in e and "RUSH" in e["kw"]:
             t["sick"] = False
         if "respawn" in e:
-            t["respawn"] = e["respawn"]
+            t["respawn"] = t["card"] if e["respawn"] == "$own" else e["respawn"]
         if "ability" in e:
             ab = dict(e["ability"])
             if e.get("caster"):
@@ -284,10 +290,12 @@ def _evolve(st: DFState, e: Effect, ctx: Ctx) -> None:
     for t in _units(st, e, ctx, default="self"):
         say_about(ctx, t, f"{C.name(t['card'])} evolves into {c['name']}.")
         st.next_id += 1  # changes the board key, so cached aura lookups are redone
+        t.pop("race", None)
         t.update({"card": e["card"], "pw": c["power"], "hp": c["health"], "dmg": 0,
                   "frags": c["fragments"], "kw": dict(c["kw"]),
                   "ab": [dict(a) for a in c["abilities"]], "eotpw": None,
                   "respawn": c.get("respawn")})
+        triggers.transformed(st, t, ctx, evolved=True)
 
 
 def _hush(st: DFState, e: Effect, ctx: Ctx) -> None:
@@ -375,7 +383,22 @@ def _frontline_lane(st: DFState, ctx: Ctx) -> list[int]:
     return [s for s in range(4, 12) if lane_of(s) in lanes]
 
 
+def _target_around(st: DFState, ctx: Ctx) -> list[int]:
+    t = ctx.target
+    return sorted(around(t["sp"])) if isinstance(t, dict) and "pw" in t else []
+
+
+def _picked_row(st: DFState, ctx: Ctx) -> list[int]:
+    """The spaces of the rows the picked unit stands in."""
+    t = ctx.picked
+    rows = {row_of(s) for s in spaces_of(t)} if isinstance(t, dict) else set()
+    return [s for s in range(16) if row_of(s) in rows]
+
+
 _SUMMON_SPOTS: dict[str, Callable[[DFState, Ctx], list[int]]] = {
+    "target_around": _target_around,
+    "origin": lambda st, ctx: list(ctx.origin or []),
+    "picked_row": _picked_row,
     "open_frontline_lane": _frontline_lane,
     "open_spawn_row": lambda st, ctx: [spawn_row(ctx.owner) * 4 + c for c in range(4)],
     "self_space": lambda st, ctx: _own_spaces(ctx),
@@ -416,6 +439,7 @@ def _random_tiles(st: DFState, e: Effect, *, frontline: bool) -> list[int]:
 
 
 _TILES: dict[str, Callable[[DFState, Effect, Ctx], list[int]]] = {
+    "picked_row": lambda st, e, ctx: [s for s in _picked_row(st, ctx) if fort_at(st, s) is None],
     "self_space": lambda st, e, ctx: _own_spaces(ctx),
     "target_space": lambda st, e, ctx: _target_spaces(st, ctx),
     "victim_space": lambda st, e, ctx: [s for s in _victim_space(ctx) if fort_at(st, s) is None],
@@ -520,3 +544,9 @@ OPS: dict[str, Op] = {
     "pick": _pick,
 }
 """Every effect operation by name: the one place to add one."""
+
+from games.dragonfront.effects_control import CONTROL_OPS  # noqa: E402
+from games.dragonfront.effects_forts import FORT_OPS  # noqa: E402
+from games.dragonfront.effects_hand import HAND_OPS  # noqa: E402
+
+OPS.update({**FORT_OPS, **CONTROL_OPS, **HAND_OPS})

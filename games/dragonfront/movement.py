@@ -34,7 +34,8 @@ def free_for(st: DFState, sp: int, mover: Unit | None, *, seen_by: int | None = 
 def enter(st: DFState, u: Unit, new: list[int], ctx: Ctx) -> None:
     """Moves a unit onto new spaces and runs what entering sets off: BLESS, traps, BERSERK,
     territory entry and move triggers (each only while the unit lives)."""
-    old_rows = {row_of(s) for s in u["sp"]}
+    origin = u["sp"]
+    old_rows = {row_of(s) for s in origin}
     u["sp"] = sorted(new)
     if has(st, u, "BLESS"):
         bless_spaces(st, new)
@@ -51,7 +52,7 @@ def enter(st: DFState, u: Unit, new: list[int], ctx: Ctx) -> None:
     if any(in_territory(foe, r) for r in new_rows) \
             and not any(in_territory(foe, r) for r in old_rows):
         triggers.enemy_entered(st, u, ctx)
-    triggers.moved(st, u, ctx)
+    triggers.moved(st, u, ctx, origin)
 
 
 def _berserk(st: DFState, u: Unit, ctx: Ctx) -> None:

@@ -16,6 +16,7 @@ from games.dragonfront.board import (
     new_fort,
     new_unit,
     place_unit,
+    race_of,
     row_of,
     space_name,
     spawn_row,
@@ -26,7 +27,8 @@ from games.dragonfront.damage import resolve_deaths
 from games.dragonfront.effects import run_effects
 from games.dragonfront.movement import free_for
 from games.dragonfront.state import STRONGHOLD, DFState, Fort, Target, Unit
-from games.dragonfront.triggers import arrived, trigger
+from games.dragonfront.stats import has, power
+from games.dragonfront.triggers import arrived, fort_built, trigger
 
 # -- costs -----------------------------------------------------------------------------------
 
@@ -38,11 +40,51 @@ def champion_cost(st: DFState, seat: int) -> int:
 
 
 def card_cost(st: DFState, seat: int, cid: str) -> int:
-    """Returns what a card costs its seat now (cost changes from own units and forts included)."""
-    if cid == st.players[seat]["champion"]:
+    """Returns what a card costs its seat now (cost changes from own units and forts, the enemy's
+    taxing forts and the card's own discount included)."""
+    p = st.players[seat]
+    if cid == p["champion"]:
         return champion_cost(st, seat)
     c = C.card(cid)
-    return max(0, c["cost"] + _cost_change(st, seat, c["type"]))
+    if c["type"] == "champion":  # a copy in hand (Infinite Recursion): no tokens banked on it
+        return max(0, 15 - (STRONGHOLD - p["sh"]))
+    if "free" in p and cid in p["free"]:
+        return 0
+    cost = c["cost"] + _cost_change(st, seat, c["type"])
+    if "discount" in c:
+        cost -= _discount(st, seat, c["discount"])
+    if st.forts:
+        unaligned, first_unit = _fort_taxes(st, seat)
+        if c["faction"] == "Unaligned":
+            cost += unaligned
+        if c["type"] == "unit" and p.get("unit_turn") != st.turn:
+            cost += first_unit
+    return max(0, cost)
+
+
+def _discount(st: DFState, seat: int, race: str) -> int:
+    """A card's own discount: 1 less per ally unit of a race in play."""
+    return sum(1 for u in st.units if u["owner"] == seat and race_of(u) == race)
+
+
+def _fort_taxes(st: DFState, seat: int) -> tuple[int, int]:
+    """The forts' taxes on a seat's cards: on Unaligned cards (anyone's Roadside Chapel) and on
+    its first unit of the turn (the enemy's Feedback Murmur)."""
+    memo = st.__dict__.get("_listing_memo")
+    key = ("taxes", seat)
+    if memo is not None and key in memo:
+        cached: tuple[int, int] = memo[key]
+        return cached
+    unaligned = first_unit = 0
+    for f in st.forts:
+        for a in f["ab"]:
+            if a["on"] == "unaligned_tax":
+                unaligned += 1
+            elif a["on"] == "first_unit_tax" and f["owner"] != seat:
+                first_unit += a["n"]
+    if memo is not None:
+        memo[key] = (unaligned, first_unit)
+    return unaligned, first_unit
 
 
 def _cost_change(st: DFState, seat: int, kind: str) -> int:
@@ -72,22 +114,33 @@ def unit_spaces(st: DFState, seat: int, cid: str) -> list[list[int]]:
     a GIANT takes two adjacent spaces of one row. Hidden enemies look empty."""
     c = C.card(cid)
     breach = bool(c["kw"].get("BREACH"))
+    blessed = bool(c["kw"].get("BLESSBREACH"))
     width = 2 if c["giant"] else 1
     memo = st.__dict__.get("_listing_memo")
-    key = ("spaces", seat, breach, width)
+    key = ("spaces", seat, breach, width, blessed)
     if memo is not None and key in memo:
         cached: list[list[int]] = memo[key]
         return cached
-    rows = [r for r in range(4) if r != enemy_row(seat)] if breach else [spawn_row(seat)]
+    home = spawn_row(seat)
+    rows = [r for r in range(4) if r != enemy_row(seat)] if breach or blessed else [home]
     out: list[list[int]] = []
     for r in rows:
         for lane in range(4 - width + 1):
             spaces = [r * 4 + lane + i for i in range(width)]
-            if all(free_for(st, s, None, seen_by=seat) for s in spaces):
+            allowed = breach or r == home or all(s in st.blessed for s in spaces)
+            if allowed and all(free_for(st, s, None, seen_by=seat) for s in spaces):
                 out.append(spaces)
+    if width == 1 and st.forts:
+        out.extend(_spawn_pads(st, seat, out))
     if memo is not None:
         memo[key] = out
     return out
+
+
+def _spawn_pads(st: DFState, seat: int, taken: list[list[int]]) -> list[list[int]]:
+    """The open spaces of a seat's forts its units may be deployed onto (Divine Mirage FORT)."""
+    return [[f["sp"]] for f in st.forts if f["owner"] == seat and f["kw"].get("SPAWNPAD")
+            and [f["sp"]] not in taken and free_for(st, f["sp"], None, seen_by=seat)]
 
 
 def fort_spaces(st: DFState, seat: int) -> list[int]:
@@ -103,19 +156,23 @@ def fort_spaces(st: DFState, seat: int) -> list[int]:
 
 
 def _enemy_fort_free(st: DFState, seat: int) -> list[str]:
-    return [f"f{f['id']}" for f in st.forts if f["owner"] != seat
+    return [f"f{f['id']}" for f in st.forts if f["owner"] != seat and not f["kw"].get("STEELWARD")
             and not ((x := unit_at(st, f["sp"])) is not None and x["owner"] != seat)]
 
 
 _PLACE_TARGETS: dict[str, Callable[[DFState, int], list[str]]] = {
     "none": lambda st, seat: ["-"],
-    "fort": lambda st, seat: [f"f{f['id']}" for f in st.forts],
+    "fort": lambda st, seat: [f"f{f['id']}" for f in st.forts if not f["kw"].get("STEELWARD")],
     "enemy_fort_free": _enemy_fort_free,
     "enemy_territory_fort": lambda st, seat: [f"f{f['id']}" for f in st.forts
-                                              if not in_territory(seat, row_of(f["sp"]))],
+                                              if not in_territory(seat, row_of(f["sp"]))
+                                              and not f["kw"].get("STEELWARD")],
     "lane": lambda st, seat: [f"L{c}" for c in range(4)],
     "front_row": lambda st, seat: ["R1", "R2"],
     "row": lambda st, seat: [f"R{r}" for r in range(4)],
+    "free_fort": lambda st, seat: [f"f{f['id']}" for f in st.forts
+                                   if unit_at(st, f["sp"]) is None and not f.get("twin")
+                                   and not f["kw"].get("STEELWARD")],
 }
 """Spell target kinds that name no unit: forts, lanes, rows, or nothing ("-")."""
 
@@ -134,7 +191,22 @@ _UNIT_TARGETS: dict[str, _UnitTest] = {
     "enemy_nongiant": lambda u, seat: u["owner"] != seat and not u["giant"],
     "enemy_nonchamp_home": lambda u, seat: u["owner"] != seat and not u["champ"]
     and in_territory(seat, row_of(u["sp"][0])),
+    "enemy_nonchamp_front": lambda u, seat: u["owner"] != seat and not u["champ"]
+    and row_of(u["sp"][0]) in (1, 2),
+    "enemy_stunned_nonchamp_front": lambda u, seat: u["owner"] != seat and not u["champ"]
+    and bool(u["stun"]) and row_of(u["sp"][0]) in (1, 2),
+    "ally_starling_home": lambda u, seat: u["owner"] == seat
+    and C.card(u["card"])["race"] == "STARLING" and in_territory(seat, row_of(u["sp"][0])),
 }
+
+_BOARD_UNIT_TARGETS: dict[str, Callable[[DFState, Unit, int], bool]] = {
+    "ground_nonchamp_max3": lambda st, u, seat: not u["champ"] and not has(st, u, "FLIGHT")
+    and power(st, u) <= 3,
+    "nonchamp_on_blessed": lambda st, u, seat: not u["champ"]
+    and any(s in st.blessed for s in u["sp"]),
+    "non_omega": lambda st, u, seat: race_of(u) != "OMEGA",
+}
+"""Unit target kinds whose test reads the board (stats after auras, blessed tiles)."""
 """Spell target kinds that name a unit, by the test a unit must pass ("unit": any unit;
 "race:<RACE>": a unit of that race)."""
 
@@ -154,23 +226,27 @@ def spell_targets(st: DFState, seat: int, kind: str) -> list[str]:
     places = _PLACE_TARGETS.get(kind)
     if places is not None:
         return places(st, seat)
+    board_test = _BOARD_UNIT_TARGETS.get(kind)
     test = _unit_test(kind)
     return [f"u{u['id']}" for u in st.units
-            if not (u["hidden"] and u["owner"] != seat or u["kw"].get("STEELWARD"))
-            and test(u, seat)]
+            if not (u["hidden"] and u["owner"] != seat or has(st, u, "STEELWARD"))
+            and (test(u, seat) if board_test is None else board_test(st, u, seat))]
 
 
 def plays(st: DFState, seat: int, cid: str) -> list[Play]:
     """Lists every way to play one card (spaces, targets and CHOOSE ONE modes)."""
     c = C.card(cid)
     out: list[Play] = []
-    if c["type"] in ("unit", "champion"):
+    kind = c["type"]
+    if kind == "unit" or (kind == "champion" and not c["kw"].get("FORTCHAMP")):
         modes = [-1] if not c.get("modes") else [0, 1]
         for spaces in unit_spaces(st, seat, cid):
             for m in modes:
                 out.append(Play(cid, str(spaces[0]), m))
-    elif c["type"] == "fort":
+    elif kind in ("fort", "champion"):
         open_spaces = fort_spaces(st, seat)
+        if c["kw"].get("BLESSONLY"):
+            open_spaces = [sp for sp in open_spaces if sp in st.blessed]
         if c["giant"]:
             out.extend(Play(cid, str(sp)) for sp in open_spaces
                        if sp % 4 < 3 and sp + 1 in open_spaces)
@@ -208,9 +284,10 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
     c = C.card(cid)
     cost = card_cost(st, seat, cid)
     spaces: list[int] = []
+    fort = c["type"] == "fort" or bool(c["kw"].get("FORTCHAMP"))
     if c["type"] in ("unit", "champion", "fort"):
         spaces = [int(action.where)] + ([int(action.where) + 1] if c["giant"] else [])
-    if c["type"] in ("unit", "champion"):
+    if c["type"] in ("unit", "champion") and not fort:
         blockers = [x for s in spaces if (x := unit_at(st, s)) is not None]
         if blockers:
             blockers[0]["hidden"] = False
@@ -218,15 +295,17 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
                      "holds that space.")
             return
     p["mana"] -= cost
-    if c["type"] == "champion":
+    if cid == p["champion"]:
         p["champion"] = None
         p["tokens"] = 0
     else:
         p["hand"].remove(cid)
-    if c["type"] in ("unit", "champion"):
-        _deploy(st, seat, action, spaces, ctx)
-    elif c["type"] == "fort":
+        if cid in p.get("free", ()):
+            p["free"].remove(cid)
+    if fort:
         _build(st, seat, cid, spaces, ctx)
+    elif c["type"] in ("unit", "champion"):
+        _deploy(st, seat, action, spaces, ctx)
     else:
         say(ctx, f"{{p{seat}}} casts {c['name']}.")
         spell = c["modes"][action.mode] if action.mode >= 0 else c
@@ -238,7 +317,15 @@ def _deploy(st: DFState, seat: int, action: Play, spaces: list[int], ctx: Ctx) -
     """A unit arrives: STEALTH hides it, RUSH lets it act at once, then its chosen mode, its SPAWN
     effects and what its arrival sets off elsewhere."""
     c = C.card(action.card)
+    if c["type"] == "unit":
+        st.players[seat]["unit_turn"] = st.turn
     u = new_unit(st, action.card, seat, spaces)
+    boosts = st.players[seat].get("boost", {}).get(action.card)
+    if boosts:  # a copy Coal Raker sent back to the deck, +1/+1 per return
+        u["boost"] = level = max(boosts)
+        boosts.remove(level)
+        u["pw"] += level
+        u["hp"] += level
     u["hidden"] = bool(u["kw"].get("STEALTH"))
     u["sick"] = not u["kw"].get("RUSH")
     u["just_played"] = True
@@ -270,6 +357,5 @@ def _build(st: DFState, seat: int, cid: str, spaces: list[int], ctx: Ctx) -> Non
     st.forts.sort(key=lambda x: x["id"])
     say(ctx, f"{{p{seat}}} builds {C.name(cid)}.")
     trigger(st, built[0], "spawn", ctx)
-    for x in list(st.units):
-        trigger(st, x, "fort_spawned", ctx)
+    fort_built(st, built[0], ctx, played=True)
     resolve_deaths(st, ctx)

@@ -9,6 +9,20 @@ from games.dragonfront.context import Ctx, say
 from games.dragonfront.state import HAND_LIMIT, MANA_CAP, DFState
 
 
+def locked_lanes(st: DFState, seat: int) -> set[int]:
+    """The lanes where an enemy's MANALOCK unit (Stygian Lord) stops `seat`'s units and forts
+    from generating mana."""
+    return {s % 4 for u in st.units if "MANALOCK" in u["kw"] and u["owner"] != seat
+            for s in u["sp"]}
+
+
+def mana_locked(st: DFState, x: dict) -> bool:
+    """Tells whether a unit or fort generates no mana (it stands in a locked lane)."""
+    sp = x["sp"] if isinstance(x["sp"], list) else [x["sp"]]
+    lanes = locked_lanes(st, x["owner"])
+    return bool(lanes) and any(s % 4 in lanes for s in sp)
+
+
 def gain_mana(st: DFState, seat: int, n: int) -> None:
     """Adds (or removes) mana, kept within 0..10."""
     p = st.players[seat]

@@ -27,7 +27,7 @@ from games.dragonfront.context import Ctx, say, say_about
 from games.dragonfront.damage import check_end, damage_unit, resolve_deaths
 from games.dragonfront.movement import can_slide, slide
 from games.dragonfront.play import card_cost, champion_cost, play, plays
-from games.dragonfront.resources import draw, gain_mana
+from games.dragonfront.resources import draw, gain_mana, locked_lanes
 from games.dragonfront.state import (
     MAX_TURNS,
     STRONGHOLD,
@@ -124,10 +124,11 @@ def mulligan(st: DFState, seat: int, mask: int, ctx: Ctx) -> None:
 def mana_income(st: DFState, seat: int) -> int:
     """Returns a seat's mana income: 1 plus its visible units' spaces in its Spawn Row."""
     row = spawn_row(seat)
+    locked = locked_lanes(st, seat)
     n = 1
     for u in st.units:
         if u["owner"] == seat and not u["hidden"]:
-            n += sum(1 for s in u["sp"] if row_of(s) == row)
+            n += sum(1 for s in u["sp"] if row_of(s) == row and s % 4 not in locked)
     return n
 
 
@@ -172,6 +173,8 @@ def end_turn(st: DFState, ctx: Ctx) -> None:
         u["eotpw"] = None
         u.pop("tmp", None)
         u.pop("tmpkw", None)
+        if "lent" in u:
+            u["owner"] = u.pop("lent")
         if u["owner"] == seat and u["stun"] == 2:
             u["stun"] = 0
     if st.result is not None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.dragonfront import cards as C
 from games.dragonfront import stats
 from games.dragonfront.board import (
     around,
@@ -22,6 +21,7 @@ from games.dragonfront.board import (
     is_alive,
     is_wall,
     lane_of,
+    race_of,
     row_of,
     spaces_of,
     spawn_row,
@@ -55,8 +55,7 @@ def resolve_one(st: DFState, sel: str, ctx: Ctx | None) -> Any:
 
 
 def _race(u: Unit) -> str:
-    race: str = C.card(u["card"])["race"] or ""
-    return race
+    return race_of(u)
 
 
 def _one_of(st: DFState, pool: list[Unit]) -> list[Target]:
@@ -354,3 +353,7 @@ SELECTORS: dict[str, Selector] = {
     **{name: _placed(selector) for name, selector in _PLACE_SELECTORS.items()},
 }
 """Every selector by name: the one place to add one."""
+
+from games.dragonfront.targets_more import MORE_SELECTORS  # noqa: E402
+
+SELECTORS.update(MORE_SELECTORS)

@@ -1,6 +1,7 @@
 """Triggered abilities: which units and forts listen to what happened, and in which context their
 effects run. Every ability trigger name ("on") the engine reacts to is matched here, except the
-cost, aura, static and COMMAND abilities that `stats` and `play` read.
+cost, tax, aura, static and COMMAND bonus abilities that `stats` and `play` read ("command_..."
+abilities that react to events are matched here too).
 
 The effect interpreter runs these effects and sets off more triggers in turn, so this module and
 the interpreter's (`effects`, `damage`, `movement`, `resources`) refer to each other as modules.
@@ -11,6 +12,7 @@ from __future__ import annotations
 from games.dragonfront import cards as C
 from games.dragonfront import effects
 from games.dragonfront.board import (
+    around,
     find_unit,
     fort_at,
     has_flight_raw,
@@ -40,10 +42,17 @@ def trigger(st: DFState, x: Unit | Fort, on: str, ctx: Ctx, *,
 
 
 def unit_damaged(st: DFState, u: Unit, n: int, ctx: Ctx) -> None:
-    """A unit took `n` damage: its "damaged" abilities."""
+    """A unit took `n` damage: its "damaged" abilities, then the "occupant_damaged" ones of an
+    ally fort it stands on."""
     for a in [a for a in u["ab"] if a["on"] == "damaged"]:
         sub = Ctx(owner=a.get("seat", u["owner"]), me=u, events=ctx.events, dealt=n)
         effects.run_effects(st, a["do"], sub)
+    for f in [f for f in st.forts if f["sp"] in u["sp"] and f["owner"] == u["owner"]
+              and f["ab"]]:
+        for a in f["ab"]:
+            if a["on"] == "occupant_damaged" and u in st.units and not has_flight_raw(u):
+                effects.run_effects(st, a["do"], Ctx(owner=f["owner"], me=f, entrant=u,
+                                                     dealt=n, events=ctx.events))
 
 
 def fort_damaged(st: DFState, f: Fort, n: int, ctx: Ctx) -> None:
@@ -93,11 +102,17 @@ def unit_died(st: DFState, u: Unit, ctx: Ctx, fallen: dict[int, Unit]) -> None:
     with it, so a killer that fell in the same fight still executes."""
     base = u["sp"][0]
     owner = u["owner"]
+    killer = (fallen.get(u["killer"]) or find_unit(st, u["killer"])) if u.get("killer") else None
     for a in u["ab"]:
         if a["on"] == "death" and check(st, a.get("if"), u, owner, None):
             effects.run_effects(st, a["do"], Ctx(owner=owner, me=None, victim_space=base, victim=u,
-                                                 events=ctx.events))
+                                                 killer=killer, events=ctx.events))
     _executed(st, u, base, ctx, fallen)
+    if _commands(st, owner, "command_survivor_on_death"):
+        for a in u["ab"]:
+            if a["on"] == "survivor":
+                effects.run_effects(st, a["do"], Ctx(owner=owner, me=u, victim=u,
+                                                     events=ctx.events))
     _died(st, u, ctx)
     for f in list(st.forts):
         if f["sp"] in u["sp"] and not has_flight_raw(u):
@@ -118,17 +133,29 @@ def _executed(st: DFState, u: Unit, base: int, ctx: Ctx, fallen: dict[int, Unit]
         if a["on"] == "execute":
             effects.run_effects(st, a["do"], Ctx(owner=k["owner"], me=k, victim=u,
                                                  victim_space=base, events=ctx.events))
+    for a in _commands(st, k["owner"], "command_execute"):
+        effects.run_effects(st, a["do"], Ctx(owner=k["owner"], me=k, victim=u,
+                                             victim_space=base, events=ctx.events))
+
+
+def _commands(st: DFState, seat: int, on: str) -> list[dict]:
+    """The COMMAND abilities of one kind of the champion waiting on a seat's Stronghold."""
+    champ = st.players[seat]["champion"]
+    return [a for a in C.card(champ)["abilities"] if a["on"] == on] if champ else []
 
 
 def _died(st: DFState, u: Unit, ctx: Ctx) -> None:
+    """Everyone's "any/ally/enemy_died" abilities (units' and forts'), the dead unit in the
+    context."""
     owner = u["owner"]
-    for x in list(st.units):
+    for x in [*st.units, *st.forts]:
         for a in x["ab"]:
             on = a["on"]
             if (on == "any_died" or (on == "ally_died" and x["owner"] == owner)
-                    or (on == "enemy_died" and x["owner"] != owner)) and x in st.units \
+                    or (on == "enemy_died" and x["owner"] != owner)) and is_alive(st, x) \
                     and check(st, a.get("if"), x, x["owner"], None):
-                effects.run_effects(st, a["do"], Ctx(owner=x["owner"], me=x, events=ctx.events))
+                effects.run_effects(st, a["do"], Ctx(owner=x["owner"], me=x, victim=u,
+                                                     events=ctx.events))
 
 
 def survived(st: DFState, u: Unit, ctx: Ctx) -> None:
@@ -149,6 +176,8 @@ def arrived(st: DFState, u: Unit, ctx: Ctx) -> None:
         for a in list(x["ab"]):
             watching = a["on"] == "enemy_spawn_lane" and x["owner"] != u["owner"] \
                 and u in st.units and lanes & {lane_of(s) for s in spaces_of(x)}
+            watching = watching or (a["on"] == "enemy_champion_spawn" and u["champ"]
+                                    and x["owner"] != u["owner"] and is_alive(st, x))
             if watching or (a["on"] == "own_spawn" and x["owner"] == u["owner"] and x is not u):
                 effects.run_effects(st, a["do"], Ctx(owner=x["owner"], me=x, entrant=u,
                                                      events=ctx.events))
@@ -176,11 +205,35 @@ def enemy_entered(st: DFState, u: Unit, ctx: Ctx) -> None:
                     effects.run_effects(st, a["do"], Ctx(owner=foe, me=x, events=ctx.events))
 
 
-def moved(st: DFState, u: Unit, ctx: Ctx) -> None:
-    """A unit moved: its "moved" abilities (conditions checked) while it stays."""
+def moved(st: DFState, u: Unit, ctx: Ctx, origin: list[int] | None = None) -> None:
+    """A unit moved (from `origin`): its "moved" abilities (conditions checked) while it stays."""
     for a in list(u["ab"]):
         if a["on"] == "moved" and u in st.units and check(st, a.get("if"), u, u["owner"], None):
-            effects.run_effects(st, a["do"], Ctx(owner=u["owner"], me=u, events=ctx.events))
+            effects.run_effects(st, a["do"], Ctx(owner=u["owner"], me=u, origin=origin,
+                                                 events=ctx.events))
+
+
+def transformed(st: DFState, u: Unit, ctx: Ctx, *, evolved: bool = False) -> None:
+    """A unit evolved or respawned: everyone's "any_transformed" abilities, and on an evolution
+    its allies' "ally_evolved" ones."""
+    for x in [*st.units, *st.forts]:
+        for a in list(x["ab"]):
+            on = a["on"]
+            if (on == "any_transformed" or (on == "ally_evolved" and evolved
+                                            and x["owner"] == u["owner"])) and is_alive(st, x):
+                effects.run_effects(st, a["do"], Ctx(owner=x["owner"], me=x, entrant=u,
+                                                     events=ctx.events))
+
+
+def activated(st: DFState, u: Unit, ctx: Ctx) -> None:
+    """A unit was activated: the "enemy_activates_adjacent" abilities of enemy forts next to it."""
+    near = around(u["sp"])
+    for f in list(st.forts):
+        if f["owner"] != u["owner"] and f["sp"] in near:
+            for a in f["ab"]:
+                if a["on"] == "enemy_activates_adjacent" and f in st.forts and u in st.units:
+                    effects.run_effects(st, a["do"], Ctx(owner=f["owner"], me=f, entrant=u,
+                                                         events=ctx.events))
 
 
 def nudged(st: DFState, u: Unit, ctx: Ctx) -> None:
@@ -189,6 +242,26 @@ def nudged(st: DFState, u: Unit, ctx: Ctx) -> None:
         for a in list(x["ab"]):
             if a["on"] == "nudged" and u in st.units:
                 effects.run_effects(st, a["do"], Ctx(owner=x["owner"], me=x, entrant=u,
+                                                     events=ctx.events))
+
+
+def fort_built(st: DFState, f: Fort, ctx: Ctx, *, played: bool = False) -> None:
+    """A fort was built: the units' "fort_spawned" abilities, the other forts' "fort_built_row"
+    ones (same row; the fort's cost in the context) and, when a seat played it from hand, that
+    seat's waiting champion's "command_fort_played" COMMAND abilities."""
+    for x in list(st.units):
+        trigger(st, x, "fort_spawned", ctx)
+    cost = C.card(f["card"])["cost"]
+    for x in list(st.forts):
+        for a in x["ab"]:
+            if a["on"] == "fort_built_row" and x is not f and x["sp"] // 4 == f["sp"] // 4:
+                effects.run_effects(st, a["do"], Ctx(owner=x["owner"], me=x, fort_cost=cost,
+                                                     events=ctx.events))
+    champ = st.players[f["owner"]]["champion"]
+    if played and champ:
+        for a in C.card(champ)["abilities"]:
+            if a["on"] == "command_fort_played":
+                effects.run_effects(st, a["do"], Ctx(owner=f["owner"], fort_cost=cost,
                                                      events=ctx.events))
 
 

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tools.dragonfront import convert_ae_de_ec as _ae_de_ec
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 SOURCE = ROOT.parent / "shared" / "dragonfront" / "AllCards.json"
 OUT_DIR = ROOT / "data" / "dragonfront"
@@ -570,6 +572,7 @@ _SPECIAL_SPELLS: dict[str, dict[str, Any]] = {
         "target": "unit", "do": [{"op": "damage", "to": "target", "n": 3},
                                  {"op": "heal", "to": "own_sh", "n": "dealt"}]},
 }
+_SPECIAL_SPELLS.update(_ae_de_ec.SPECIAL_SPELLS)
 _CHAOS = [[{"op": "grant", "to": "target", "kw": {"ARMOR": 1}}],
           [{"op": "grant", "to": "target", "kw": {"REGEN": 1}}],
           [{"op": "grant", "to": "target", "kw": {"DEATHBLOW": 1}}]]
@@ -584,7 +587,7 @@ def _sentence_rules() -> list[tuple[str, Any]]:
             a["if"] = cond
         return a
 
-    return [
+    return [*_ae_de_ec.sentence_rules(),
         (r"If this unit is killed by combat, return it to your hand",
          lambda m, b: {"abilities": [ab("death", [{"op": "add_hand", "card": "$self", "n": 1}], "killed_by_unit")]}),
         (r"If this unit is killed by combat, shuffle it into your deck",
@@ -918,6 +921,8 @@ def convert(raw_cards: list[dict[str, Any]]) -> dict[str, Any]:
                 else:
                     card["target"] = sp["target"]
                     card["do"] = sp["do"]
+                if "discount" in sp:
+                    card["discount"] = sp["discount"]
                 card["abilities"] = sp.get("abilities", [])
             else:
                 text = text.replace(" and then destroy this fort. Units damaged have their Power changed to 1.",
@@ -930,8 +935,10 @@ def convert(raw_cards: list[dict[str, Any]]) -> dict[str, Any]:
             card["unsupported"] = str(exc)[:120]
         _resolve_refs(card)
         _resolve_self(card, card["id"])
-        card["text"] = describe(card)
         cards[card["id"]] = card
+    _ae_de_ec.finish(cards)
+    for card in cards.values():
+        card["text"] = describe(card)
     return cards
 
 
@@ -965,6 +972,7 @@ def _resolve_refs(node: Any) -> None:
 # -- descriptions in the project's own words --------------------------------------------------
 
 _NAMES: dict[str, str] = {}
+_ae_de_ec.NAMES = _NAMES
 _KW_WORDS = {"GUARD": "Takes your Stronghold's damage while in your Spawn Row",
              "FRESHBANE": "+{} power against a foe at full health", "LONGSHOT": "+{} power at range 2",
              "FORTPROOF": "Forts cannot hurt it", "SIEGE": "+{} power against the Stronghold",
@@ -1013,7 +1021,17 @@ _ON_WORDS = {"spawn": "On arrival", "death": "When it dies", "survivor": "When i
              "any_discard": "When anyone discards", "fort_destroyed": "When a fort falls",
              "fort_spawned": "When a fort is built", "own_sh_damaged": "When your Stronghold is hit",
              "enemy_spawn_lane": "When an enemy arrives in this lane", "own_spawn": "When you deploy a unit",
-             "nudged": "When a unit is pushed or pulled"}
+             "nudged": "When a unit is pushed or pulled",
+             "fort_built_row": "When a fort is built in this row",
+             "command_fort_played": "While waiting, when you play a fort",
+             "ally_evolved": "When an ally evolves", "any_transformed": "When a unit evolves or respawns",
+             "occupant_damaged": "When the ally on it is damaged", "hit_sh": "After it hits the enemy Stronghold",
+             "buffed": "When it gains power", "enemy_champion_spawn": "When the enemy champion arrives",
+             "enemy_activates_adjacent": "When an enemy next to it activates",
+             "command_execute": "While waiting, when an ally kills an enemy"}
+_TAX_WORDS = {"unaligned_tax": "Unaligned cards cost 1 more",
+              "command_survivor_on_death": "While waiting, allies' SURVIVOR effects fire on death too",
+              "first_unit_tax": "The enemy's first unit each turn costs 1 more"}
 
 
 def _cond_text(c: Any) -> str:
@@ -1023,6 +1041,10 @@ def _cond_text(c: Any) -> str:
         return "not " + _cond_text(c["not"])
     if isinstance(c, dict) and "state" in c:
         return f"{c['of']} is {c['state'].replace('_', ' ')}".replace("target is", "it is")
+    if isinstance(c, dict) and "victim_power" in c:
+        return f"it had power {c['victim_power']}"
+    if isinstance(c, dict) and "at_least" in c:
+        return f"{c['at_least']} {c['n']}+"
     if isinstance(c, dict):
         return str(c.get("race") or c.get("race_in_lane") or "").title()
     return {"is_champion": "a champion", "champion_destroyed": "a champion has died"}.get(str(c), str(c).replace("_", " "))
@@ -1032,12 +1054,15 @@ def _amount(n: Any) -> str:
     if isinstance(n, dict):
         if "count" in n:
             return f"{n['times']} per {n['count'].replace('_', ' ')}"
+        if "base" in n:
+            return f"{n['base']} (+{n['per_count']} per unit died)"
         return "1 per damage"
     if isinstance(n, list):
         return f"{n[0]}-{n[1]}"
     return {"dealt": "that much", "victim_frags": "its fragments", "fort_cost": "its cost",
             "enemy_hand": "foe's hand size", "other_golems": "1 per other Golem",
-            "picked_power": "its power", "target_cost": "its cost", "victim_cost": "its cost"}.get(str(n), str(n))
+            "picked_power": "its power", "target_cost": "its cost", "victim_cost": "its cost",
+            "target_power": "its power", "picked_frags": "its fragments"}.get(str(n), str(n))
 
 
 def _steps(effects: list[dict[str, Any]]) -> str:
@@ -1066,7 +1091,7 @@ def _grant_text(e: dict[str, Any], who: str, n: Any) -> str:
     if "kw" in e:
         return f"{who} gets " + " ".join(e["kw"])
     if "respawn" in e:
-        return f"{who} gets RESPAWN {_card_name(e['respawn'])}"
+        return f"{who} gets RESPAWN " + ("itself" if e["respawn"] == "$own" else _card_name(e["respawn"]))
     return f"{who} gains: " + _ability_text(e["ability"])
 
 
@@ -1130,6 +1155,9 @@ _EFF_TEXTS: dict[str, _EffText] = {
     "copy_hand": lambda e, who, n: f"add a copy of {who} to hand",
 }
 """How each effect operation reads in a card's text; an operation missing here reads as its name."""
+_EFF_TEXTS.update(_ae_de_ec.EFF_TEXTS)
+_KW_WORDS.update(_ae_de_ec.KW_WORDS)
+_SEL_WORDS.update(_ae_de_ec.SEL_WORDS)
 
 
 def _eff_text(e: dict[str, Any]) -> str:
@@ -1158,6 +1186,8 @@ def _ability_text(a: dict[str, Any]) -> str:
         cond = f" when {_cond_text(a['if'])}" if a.get("if") else ""
         head = "While waiting on the Stronghold, " if a["on"] == "command" else ""
         return head + f"{a['who'].replace('_', ' ')} get " + " ".join(b for b in bits if b) + cond
+    if a["on"] in _TAX_WORDS:
+        return _TAX_WORDS[a["on"]]
     head = _ON_WORDS.get(a["on"], a["on"])
     cond = f" (if {_cond_text(a['if'])})" if a.get("if") else ""
     return f"{head}{cond}: " + "; ".join(_eff_text(e) for e in a["do"])
@@ -1175,7 +1205,10 @@ def describe(card: dict[str, Any]) -> str:
             bits.append(k if v == 1 or k in ("STUN",) else f"{k} {v}")
     if card.get("respawn"):
         options = card["respawn"] if isinstance(card["respawn"], list) else [card["respawn"]]
-        bits.append("RESPAWN " + " or ".join(_card_name(r) for r in options))
+        if len(options) > 3:
+            bits.append(f"RESPAWN as a random one of {len(options)} champions")
+        else:
+            bits.append("RESPAWN " + " or ".join(_card_name(r) for r in options))
     for a in card.get("abilities", []):
         bits.append(_ability_text(a))
     if card["type"] == "spell" and "do" in card:

@@ -24,16 +24,21 @@ from games.dragonfront.movement import can_slide
 from games.dragonfront.state import DFState, Unit
 from games.dragonfront.stats import has
 
+_EXTRAS = (("DeU011", 0, [4]),)
+"""Pieces added to the test board for a card with no legal play on the plain one (an ally
+Starling for the Starling spells)."""
 
-def test_board(faction: str) -> DFState:
-    """Returns a busy main-phase board: enemies ahead, an ally, an enemy fort and wall, 10 mana."""
+
+def test_board(faction: str, *, extras: bool = False) -> DFState:
+    """Returns a busy main-phase board: enemies ahead, an ally, an enemy fort and wall, 10 mana
+    (with `extras`, the pieces of `_EXTRAS` as well)."""
     st = R.new_state(3, [faction, "scales"])
     st.phase, st.active, st.turn = "main", 0, 4
     for p in st.players:
         p.update(hand=[], deck=["ScU017"] * 6, mana=10, tokens=0, mulligan=False)
     for cid, owner, spaces in (("ScU017", 1, [8]), ("ScU003", 1, [13]), ("ScU017", 0, [1]),
                                ("ESU003", 0, [6]), ("ScU003", 1, [15]), ("EcU002", 1, [7]),
-                               ("EcU012", 0, [5])):
+                               ("EcU012", 0, [5]), *(_EXTRAS if extras else ())):
         u = new_unit(st, cid, owner, spaces)
         u["sick"] = False
         place_unit(st, u)
@@ -63,10 +68,11 @@ def exercise(card_id: str) -> str | None:
     return None
 
 
-def _play_mode(card_id: str, faction: str, mode: int) -> bool:
-    """Plays the card (in one CHOOSE ONE mode) on a fresh test board, works the units it brought,
-    discards for mana and plays three turn ends; returns False when it has no legal play."""
-    st = test_board(faction)
+def _play_mode(card_id: str, faction: str, mode: int, *, extras: bool = False) -> bool:
+    """Plays the card (in one CHOOSE ONE mode) on a fresh test board (with the extra pieces when
+    the plain board has no play), works the units it brought, discards for mana and plays three
+    turn ends; returns False when it has no legal play."""
+    st = test_board(faction, extras=extras)
     if C.card(card_id)["type"] == "champion":
         st.players[0]["champion"] = card_id
         st.players[0]["tokens"] = 15
@@ -75,7 +81,7 @@ def _play_mode(card_id: str, faction: str, mode: int) -> bool:
     plays = [a for a in R.legal(st, 0) if isinstance(a, A.Play) and a.card == card_id
              and a.mode == mode]
     if not plays:
-        return False
+        return False if extras else _play_mode(card_id, faction, mode, extras=True)
     ctx = Ctx(owner=0)
     before = {u["id"] for u in st.units}
     R.apply_action(st, 0, plays[0], ctx)
