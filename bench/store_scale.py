@@ -110,9 +110,11 @@ async def paced(host: Host, boards: dict[str, Reply], order: list[str], rng: ran
     start time (so waiting behind other turns counts) to its replies."""
     loop = asyncio.get_running_loop()
     start = loop.time()
+    locks = {channel: asyncio.Lock() for channel in boards}
 
     async def timed(channel: str, at: float) -> float:
-        _, _, boards[channel] = await one_turn(host, channel, boards[channel], rng)
+        async with locks[channel]:  # a table's next move waits for its last one
+            _, _, boards[channel] = await one_turn(host, channel, boards[channel], rng)
         return loop.time() - at
 
     tasks = []
@@ -148,7 +150,7 @@ def run_turns(args: argparse.Namespace) -> None:
         started = time.perf_counter()
         for proc in procs:
             proc.start()
-        results = [queue.get() for _ in procs]
+        results = [queue.get(timeout=3600) for _ in procs]  # a worker that died ends the run
         for proc in procs:
             proc.join()
         elapsed = time.perf_counter() - started
