@@ -83,9 +83,11 @@ async def one_turn(host: Host, channel: str, board: Reply, rng: random.Random) -
     return wall, cpu, new
 
 
-async def turns_worker(url: str, index: int, tables: int, turns: int, rate: float) -> dict[str, Any]:
+async def turns_worker(url: str, index: int, tables: int, turns: int, rate: float,
+                       ready: Any) -> dict[str, Any]:
     host = await Host.open(url, seeds=random.Random(index))
     boards = await open_tables(host, f"p{index}-", tables)
+    ready.wait()  # every process has its tables: the timed turns start together
     rng = random.Random(100 + index)
     walls: list[float] = []
     cpus: list[float] = []
@@ -125,8 +127,9 @@ async def paced(host: Host, boards: dict[str, Reply], order: list[str], rng: ran
     return list(await asyncio.gather(*tasks))
 
 
-def _run_worker(url: str, index: int, tables: int, turns: int, rate: float, out: Any) -> None:
-    out.put(asyncio.run(turns_worker(url, index, tables, turns, rate)))
+def _run_worker(url: str, index: int, tables: int, turns: int, rate: float, ready: Any,
+                out: Any) -> None:
+    out.put(asyncio.run(turns_worker(url, index, tables, turns, rate, ready)))
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -143,9 +146,10 @@ def run_turns(args: argparse.Namespace) -> None:
         cleanup = folder
     try:
         queue: Any = multiprocessing.Queue()
+        ready = multiprocessing.Barrier(args.processes)
         procs = [multiprocessing.Process(target=_run_worker,
                                          args=(url, i, args.tables, args.turns, args.rate,
-                                               queue))
+                                               ready, queue))
                  for i in range(args.processes)]
         started = time.perf_counter()
         for proc in procs:
