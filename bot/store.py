@@ -23,6 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+import aiosqlite
+
+from bot.ratings import FinishedGame, record_result_in
 from bot.table import Table
 from games.core import LogEntry, Record
 
@@ -124,6 +127,9 @@ class Store(ABC):
 
     target: str
     """What the store was opened on (a file path or a URL without its password)."""
+    db: aiosqlite.Connection
+    """The connection the record modules (stats, records, replays, decks) query through the
+    aiosqlite interface; on PostgreSQL an adapter offering the part of it they use."""
 
     @classmethod
     async def open(cls, target: str | Path, *, exclusive: bool = False) -> Store:
@@ -208,7 +214,8 @@ class Store(ABC):
 
     async def create_game(self, table: Table, record: Record, now: float) -> int:
         """Records a new game's seed, options and seats; returns its id."""
-        seats = [{"user": s.user, "name": s.name, "is_bot": s.is_bot} for s in table.seats]
+        seats = [{"user": s.user, "name": s.name, "is_bot": s.is_bot, "level": s.level}
+                 for s in table.seats]
         async with self.transaction() as tx:
             rows = await tx.fetch(
                 "INSERT INTO games(channel, game, seed, players, options, seats, started) "
@@ -219,10 +226,11 @@ class Store(ABC):
 
     async def save(self, table: Table, *, new_actions: int = 0, deadline: float | None,
                    now: float, result: dict[str, Any] | None = None, warn_at: float | None = None,
-                   outbox: Sequence[Outgoing] = ()) -> list[int]:
+                   outbox: Sequence[Outgoing] = (), rated: FinishedGame | None = None) -> list[int]:
         """Commits the table row (compare-and-swap on the revision the table was read at), the
-        last `new_actions` log entries, a finished game's result and the posts the change owes
-        (the outbox), all in one transaction. Returns the ids of the outbox rows, in order.
+        last `new_actions` log entries, a finished game's result with its rating update (`rated`,
+        see `bot.ratings.record_result`) and the posts the change owes (the outbox), all in one
+        transaction. Returns the ids of the outbox rows, in order.
         Raises Conflict, writing nothing, when the row moved on since it was read."""
         live = table.live
         await self.check_writable()
@@ -239,6 +247,8 @@ class Store(ABC):
                 if result is not None:
                     await tx.fetch("UPDATE games SET finished = ?, result = ? WHERE id = ?",
                                    (now, json.dumps(result), live.game_id))
+            if rated is not None:
+                await record_result_in(tx, rated)
             ids = [await _insert_post(tx, table.channel, o, now) for o in outbox]
         table.revision = revision
         return ids

@@ -12,17 +12,19 @@ import contextlib
 import functools
 import logging
 import re
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Generator, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit, urlunsplit
 
+import aiosqlite
 import asyncpg
 
 from bot.store import Row, SchemaTooNew, Store, StoreError, StoreFull, migrations
 
 log = logging.getLogger(__name__)
 
+_RETURNS_ROWS = re.compile(r"\s*(SELECT|WITH|VALUES)\b", re.I)
 _MIGRATE_LOCK = 0x484F415244  # "HOARD": the advisory lock migrations hold
 _PG_TYPES = [
     (re.compile(r"\bINTEGER PRIMARY KEY AUTOINCREMENT\b"), "BIGSERIAL PRIMARY KEY"),
@@ -74,12 +76,83 @@ class PgTx:
         await self.conn.executemany(numbered(sql), [tuple(r) for r in rows])
 
 
+class CompatCursor:
+    """The rows of one statement, read as an aiosqlite cursor is."""
+
+    def __init__(self, rows: list[Row], rowcount: int) -> None:
+        self.rows = rows
+        self.rowcount = rowcount
+        self.lastrowid: int | None = None
+
+    async def fetchone(self) -> Row | None:
+        return self.rows.pop(0) if self.rows else None
+
+    async def fetchall(self) -> list[Row]:
+        rows, self.rows = self.rows, []
+        return rows
+
+    def __aiter__(self) -> AsyncIterator[Row]:
+        return self._iterate()
+
+    async def _iterate(self) -> AsyncIterator[Row]:
+        while self.rows:
+            yield self.rows.pop(0)
+
+
+class CompatResult:
+    """What `execute` returns: awaited, or used as `async with`, it gives the cursor."""
+
+    def __init__(self, pool: asyncpg.Pool, sql: str, args: Sequence[Any]) -> None:
+        self.pool, self.sql, self.args = pool, sql, tuple(args)
+
+    def __await__(self) -> Generator[Any, None, CompatCursor]:
+        return self._run().__await__()
+
+    async def __aenter__(self) -> CompatCursor:
+        return await self._run()
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+    async def _run(self) -> CompatCursor:
+        sql = numbered(self.sql)
+        async with self.pool.acquire() as conn:
+            if _RETURNS_ROWS.match(self.sql) or " RETURNING " in self.sql.upper():
+                rows = [tuple(r) for r in await conn.fetch(sql, *self.args)]
+                return CompatCursor(rows, len(rows))
+            status = str(await conn.execute(sql, *self.args))
+        count = status.rsplit(" ", 1)[-1]
+        return CompatCursor([], int(count) if count.isdigit() else -1)
+
+
+class Compat:
+    """The part of aiosqlite's Connection the record modules use, over the pool (each statement
+    commits by itself, as aiosqlite's autocommit connection does)."""
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self.pool = pool
+
+    def execute(self, sql: str, parameters: Sequence[Any] = ()) -> CompatResult:
+        return CompatResult(self.pool, sql, parameters)
+
+    async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
+        return await (await self.execute(sql, parameters)).fetchall()
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        async with self.pool.acquire() as conn:
+            await conn.executemany(numbered(sql), [tuple(r) for r in rows])
+
+    async def commit(self) -> None:
+        return None
+
+
 class PgStore(Store):
     """A PostgreSQL database through a pool of connections."""
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self.pool = pool
         self.target = redacted(url)
+        self.db = cast(aiosqlite.Connection, Compat(pool))
 
     @classmethod
     async def connect(cls, url: str, *, max_size: int = 10) -> PgStore:

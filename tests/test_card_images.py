@@ -10,6 +10,7 @@ import pytest
 from PIL import Image
 
 from bot import cards_lookup as L
+from games.dragonfront import cards as DFC
 from renderers import card as R
 from renderers.common import font
 from renderers.faces import CardFace, faces_of
@@ -98,8 +99,9 @@ def test_dragonfront_face_shows_cost_power_health_fragments_traits() -> None:
     assert face.cost == 2 and dict(face.stats) == {"Power": "1", "Health": "2", "Fragments": "1"}
     assert face.traits == ("BERSERK", "GIANTBANE 3", "SIEGE 3")
     assert ("Faction", "Unaligned") in face.facts and ("Rarity", "Common") in face.facts
-    unsupported = next(f for f in faces_of("dragonfront") if f.key == "UnS006")
-    assert unsupported.note and "Not playable yet" not in unsupported.text
+    left_out = [f for f in faces_of("dragonfront") if not DFC.is_supported(f.key)]
+    for unsupported in left_out[:1]:  # a card the engine does not play yet, while there is one
+        assert unsupported.note and "Not playable yet" not in unsupported.text
 
 
 def test_rivalwing_mat_face_shows_points_per_location() -> None:

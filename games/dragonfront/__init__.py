@@ -33,10 +33,41 @@ Choices where the seed and the rulings are silent (each has a test):
 - Light Chaos Magic on a Golem rolls twice; a keyword rolled twice is granted once (no stacking).
 - Terraform Machine entering a fort's tile destroys the fort but does not bless the tile (it had a
   fort when the unit entered); it blesses fort-free tiles it moves onto later.
+- A timed bonus ("until the end of the turn", "until your next turn", "for its next action")
+  is taken back at that moment; health taken back forgives the damage it soaked, so losing it
+  never kills (Holding the Line, Fury). Blaze of Glory's unit dies at that turn's end.
+- A unit that arrived this turn may act whenever it has RUSH, printed or granted (Hollow
+  Pathfinders' aura), however it arrived (deployed, summoned, respawned).
+- "Random" spaces, cards and gifts come from the game's seeded RNG; a spell's "ally units" in a
+  granted ability are the granted unit's own side (Binding); "their spawn row" is the pushed
+  unit's owner's (New Path); Netherworld Traversal jumps two rows over anything in front when
+  the landing space is free; Big Bertha is never stunned by firing and fires while STUNNED; the
+  "1/1 Mercenary" of Merc Platoon is Merc Opportunists.
+- Watching pieces: "spell damage" is damage with no unit or fort behind it, poison excepted
+  (Inferno Totem); an enemy "generates mana in this lane" by standing, seen, in its Spawn Row at
+  its turn's start (Ether Stream Tap); Wall of Fire burns an adjacent attacker even when the hit
+  breaks it; Machine Gun Nest stops the attack a unit would make after moving into its row;
+  Rainbow Mists sets the power of an enemy unit standing on it to 1; Tor the Relentless and
+  Primordial Force count the other Slags / Golems; an aura or static BREACH (Tor, Fire Heralds)
+  also lets the card be deployed from hand with BREACH; Amon Dusk's killers hide again.
+- Cards in hand: a change to one copy (cheaper, stronger, free) stays with a copy of that card;
+  a card costs its best copy's price and playing it uses that copy; a discard drops the worst
+  copy's change. "Random" cards (a unit, a fort, a spell, a WALL, a TRAP, a Druid, of a printed
+  cost when named) come from the collectible, playable, non-token cards the owner could put in a
+  deck (its faction's and Unaligned). A cost "reduced to 0"
+  stays 0. Esoteric Rebuttal costs and deals the fragments of the caster's last unit to die this
+  turn (0 when none did).
+- Deploying elsewhere: a fort that lets a kind of unit spawn on it (Arcane Circle, Infiltration
+  Tower, War Drums, Divine Mirage FORT: its owner's non-GIANT units) takes it when free; War
+  Drums' +1 Power goes to any unit played onto it; Terra Whale may land on any fort that is not a
+  WALL and holds no unit, either side's; a unit played onto Warden X-31 Transport's space sends
+  the Transport back to the hand.
+- Hollow Camp's space counts as its owner's territory wherever it stands (so as the
+  opponent's Enemy Territory) for conditions, selectors, spell targets and entering territory.
+- Pain Frenzy moves its unit only after a kill in combat (RANGE and CATAPULT hits included).
 - A fort an effect builds fires no SPAWN effects of its own (Aurora Bank builds one copy, not a
   chain); units' "a fort is spawned" abilities hear it. Forts hear unit deaths (Graveyard, Fields
-  of Burden). A random card put into a hand is one of the collectible, playable, non-token cards
-  of that type, of any faction.
+  of Burden).
 - Taking control: for good (Obey the Whispers) the unit joins the caster's side and is stunned as
   STUN says; "for this turn" (Muttering Assailant) it may act at once and goes back at the end of
   the turn. SHIFT on a fort slides it one lane at random onto a space without fort or unit.
@@ -62,9 +93,10 @@ Choices where the seed and the rulings are silent (each has a test):
   loses the rest of its activation. Ordination's OMEGA is a race the unit keeps until it evolves.
 - Coal Raker: an ally that dies while it is on the board dies as usual (DEATH, RESPAWN,
   fragments) and its card is also shuffled into the deck; the next copy of that card its owner
-  deploys comes with +1/+1 per return. Divine Mirage FORT is a champion played as a fort (on an
-  open Frontline space); its owner's units (not GIANTs) may be deployed onto it, spells cannot
-  target it (STEELWARD), and the unit it adds each turn costs 0 once.
+  plays from hand comes with +1/+1 per return (kept with the card's changes in hand). Divine
+  Mirage FORT is a champion played as a fort (on an open Frontline space); its owner's units
+  (not GIANTs) may be deployed onto it, spells cannot target it (STEELWARD), and the unit it adds
+  each turn costs 0 once.
 - Score: the winner scores 15; otherwise 15 minus the enemy Stronghold's health (0-15).
 - Both Strongholds at 0 at once is a draw: the end waits until the outermost resolution is done
   (an ability's effect list with what it sets off, one attack, a batch of deaths, BERSERK's hits);

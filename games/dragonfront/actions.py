@@ -129,4 +129,7 @@ def _where_ok(w: str) -> bool:
         return True
     if w.isdigit():
         return int(w) < 16
-    return len(w) > 1 and w[0] in "ufLR" and w[1:].isdigit()
+    if w[:1] == "P" and w[1:].count("-") == 1:
+        a, b = w[1:].split("-")
+        return a.isdigit() and b.isdigit()
+    return len(w) > 1 and w[0] in "ufLRS" and w[1:].isdigit()

@@ -45,6 +45,16 @@ def in_territory(seat: int, row: int) -> bool:
     return row <= 1 if seat == 0 else row >= 2
 
 
+def in_home(st: DFState, seat: int, sp: int) -> bool:
+    """Tells whether a space counts as a seat's territory: its own two rows, except that a CAMP
+    fort's space counts as its owner's territory wherever it stands."""
+    if st.forts:
+        for f in st.forts:
+            if f["sp"] == sp and f["kw"].get("CAMP"):
+                return bool(f["owner"] == seat)
+    return in_territory(seat, sp // 4)
+
+
 def space_name(sp: int, seat: int) -> str:
     """Names a space from `seat`'s side: lanes A-D left to right, rows 1-4 from the own Spawn Row."""
     r, c = row_of(sp), lane_of(sp)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from games.dragonfront import cards as C
+from games.dragonfront import triggers_more
 from games.dragonfront.board import (
     enemy_row,
     fort_at,
@@ -32,7 +33,8 @@ from games.dragonfront.damage import (
 from games.dragonfront.movement import enter, free_for, nudge
 from games.dragonfront.state import DFState, Fort, Place, Target, Unit
 from games.dragonfront.stats import has, health, max_health, power
-from games.dragonfront.triggers import activated, trigger
+from games.dragonfront.timed import expire
+from games.dragonfront.triggers import activated, reveal, trigger
 
 Aim = tuple[Target, int]
 """Something a unit would attack (a unit, a wall or ("sh", seat)) and how many rows away."""
@@ -70,7 +72,8 @@ def plan(st: DFState, u: Unit, seen_by: int | None) -> Plan | None:
 
 def can_activate(st: DFState, u: Unit) -> bool:
     """Tells whether a unit may be activated now."""
-    return not u["acted"] and not u["sick"] and not u["stun"] and plan(st, u, u["owner"]) is not None
+    return not u["acted"] and (not u["sick"] or bool(has(st, u, "RUSH"))) \
+        and (not u["stun"] or bool(u["kw"].get("STUNPROOF"))) and plan(st, u, u["owner"]) is not None
 
 
 def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *,
@@ -135,10 +138,18 @@ def activate(st: DFState, u: Unit, ctx: Ctx) -> None:
     """Activates a unit: ACTION effects, then it fires (CATAPULT), attacks, or moves (SPRINT: two)."""
     u["acted"] = True
     trigger(st, u, "action", ctx)
-    if st.forts:
+    triggers_more.activated(st, u, ctx)
+    if st.forts and u in st.units:
         activated(st, u, ctx)
     if u not in st.units or st.result is not None or u["stun"]:
         return
+    _act(st, u, ctx)
+    if "until" in u:
+        expire(st, u["owner"], "action", only=u)
+
+
+def _act(st: DFState, u: Unit, ctx: Ctx) -> None:
+    """What an activated unit does once its ACTION effects ran."""
     with still(st):
         real = plan(st, u, u["owner"])  # hidden enemies are found only by stepping into them
     if real is None:
@@ -147,7 +158,7 @@ def activate(st: DFState, u: Unit, ctx: Ctx) -> None:
         tgt, d = real["targets"][0]
         say(ctx, f"{C.name(u['card'])} fires down its lane.")
         strike(st, u, tgt, d, ctx, catapult=True)
-        if u in st.units:
+        if u in st.units and not u["kw"].get("STUNPROOF"):
             u["stun"] = 1
         return
     if real["kind"] == "attack":
@@ -170,7 +181,7 @@ def _step(st: DFState, u: Unit, ctx: Ctx) -> bool:
     hidden = [x for s in nxt if (x := unit_at(st, s)) is not None and x is not u
               and x["hidden"] and x["owner"] != u["owner"]]
     if hidden:
-        hidden[0]["hidden"] = False
+        reveal(st, hidden[0], ctx)
         say(ctx, f"A hidden {C.name(hidden[0]['card'])} blocks the way.")
         strike(st, u, hidden[0], 1, ctx)
         return False
@@ -183,9 +194,21 @@ def _step(st: DFState, u: Unit, ctx: Ctx) -> bool:
         return False
     after = [t for s in u["sp"]
              if (t := _scan(st, u, lane_of(s), u["owner"], after_move=True)) is not None]
-    if not after:
+    if not after or (st.forts and _pinned(st, u)):
         return True
     _charge(st, u, after, ctx)
+    return False
+
+
+def _pinned(st: DFState, u: Unit) -> bool:
+    """Tells whether an enemy NEST fort in the row a unit moved into, held by a ground unit of
+    the fort's owner, stops it from attacking after the move."""
+    rows = {row_of(s) for s in u["sp"]}
+    for f in st.forts:
+        if f["kw"].get("NEST") and f["owner"] != u["owner"] and row_of(f["sp"]) in rows:
+            o = unit_at(st, f["sp"])
+            if o is not None and o["owner"] == f["owner"] and not o["kw"].get("FLIGHT"):
+                return True
     return False
 
 
@@ -208,12 +231,12 @@ def strike(st: DFState, att: Unit, tgt: Target, dist: int, ctx: Ctx, *,
     """Resolves one attack: SWIFT first, else simultaneous; RANGE attackers take damage back only
     from RANGE defenders; DEATHBLOW, PUSH and deaths follow. One resolution: Strongholds falling
     in it (through its triggers) fall at once."""
-    att["hidden"] = False
+    reveal(st, att, ctx)
     with resolution(st):
         if isinstance(tgt, tuple):
             _strike_stronghold(st, att, tgt, ctx, catapult=catapult)
         elif "pw" not in tgt:
-            _strike_fort(st, att, tgt, ctx)
+            _strike_fort(st, att, tgt, dist, ctx)
         else:
             _fight(st, att, tgt, dist, ctx, catapult=catapult)
 
@@ -229,9 +252,10 @@ def _strike_stronghold(st: DFState, att: Unit, tgt: Place, ctx: Ctx, *, catapult
     resolve_deaths(st, ctx)
 
 
-def _strike_fort(st: DFState, att: Unit, tgt: Fort, ctx: Ctx) -> None:
+def _strike_fort(st: DFState, att: Unit, tgt: Fort, dist: int, ctx: Ctx) -> None:
     say(ctx, f"{C.name(att['card'])} hits {C.name(tgt['card'])}.")
     damage_fort(st, tgt, power(st, att), ctx, source=att)
+    triggers_more.struck(st, tgt, att, dist, ctx)
     resolve_deaths(st, ctx)
     trigger(st, att, "attacked", ctx)
     resolve_deaths(st, ctx)
@@ -239,7 +263,7 @@ def _strike_fort(st: DFState, att: Unit, tgt: Fort, ctx: Ctx) -> None:
 
 def _fight(st: DFState, att: Unit, tgt: Unit, dist: int, ctx: Ctx, *, catapult: bool) -> None:
     """A unit attacks a unit: the exchange, death blows, PUSH, then the fight's triggers."""
-    tgt["hidden"] = False
+    reveal(st, tgt, ctx)
     say(ctx, f"{C.name(att['card'])} attacks {C.name(tgt['card'])}.")
     trample = bool(att["kw"].get("TRAMPLE")) and not catapult
     room, taken = (health(st, tgt), tgt["dmg"]) if trample else (0, 0)

@@ -16,7 +16,7 @@ from games.dragonfront import cards as C
 from games.dragonfront import stats, targets
 from games.dragonfront.board import (
     fort_at,
-    in_territory,
+    in_home,
     is_alive,
     lane_of,
     race_of,
@@ -157,7 +157,7 @@ def _enemy_champion_in_play(st: DFState, u: dict[str, Any] | None, owner: int,
 
 def _enemy_in_own_territory(st: DFState, u: dict[str, Any] | None, owner: int,
                             ctx: Ctx | None) -> bool:
-    return any(x["owner"] != owner and any(in_territory(owner, row_of(s)) for s in x["sp"])
+    return any(x["owner"] != owner and any(in_home(st, owner, s) for s in x["sp"])
                for x in st.units)
 
 
@@ -208,8 +208,8 @@ def _on_blessed(st: DFState, u: dict[str, Any], owner: int) -> bool:
 
 
 _UNIT_CONDITIONS: dict[str, _UnitTest] = {
-    "in_enemy_territory": lambda st, u, owner: all(not in_territory(owner, r) for r in _rows(u)),
-    "in_own_territory": lambda st, u, owner: all(in_territory(owner, r) for r in _rows(u)),
+    "in_enemy_territory": lambda st, u, owner: all(not in_home(st, owner, s) for s in spaces_of(u)),
+    "in_own_territory": lambda st, u, owner: all(in_home(st, owner, s) for s in spaces_of(u)),
     "in_spawn_row": lambda st, u, owner: spawn_row(owner) in _rows(u),
     "in_frontline": lambda st, u, owner: bool(_rows(u) & {1, 2}),
     "not_acted": lambda st, u, owner: not u.get("acted"),

@@ -19,7 +19,9 @@ class Ctx:
     me: Unit | Fort | None = None
     """The unit or fort whose ability runs (None for a spell or a death effect)."""
     target: Target | None = None
-    """The spell's chosen target: a unit, a fort or a ("lane" | "row", n) line."""
+    """The spell's chosen target: a unit, a fort, a ("lane" | "row", n) line or ("space", n)."""
+    other: Target | None = None
+    """The second unit of a spell that chooses two."""
     entrant: Unit | None = None
     """The unit that stepped onto a trap, arrived in a lane or was pushed."""
     damaged: Unit | None = None

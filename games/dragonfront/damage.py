@@ -10,9 +10,10 @@ from contextlib import contextmanager
 from typing import Any
 
 from games.dragonfront import cards as C
-from games.dragonfront import resources, triggers
+from games.dragonfront import hand_mods, records, resources, triggers, triggers_more
 from games.dragonfront.board import (
     find_fort,
+    has_flight_raw,
     is_wall,
     new_unit,
     place_unit,
@@ -24,6 +25,7 @@ from games.dragonfront.conditions import check
 from games.dragonfront.context import Ctx, say, say_about
 from games.dragonfront.state import STRONGHOLD, DFState, DFTermination, Fort, Target, Unit
 from games.dragonfront.stats import has, health
+from games.dragonfront.timed import guarded
 
 Source = Unit | Fort | None
 """What deals damage: a unit (its hits set off SIPHON, BLIGHT, ...), a fort, or None (a spell,
@@ -40,8 +42,9 @@ def damage_any(st: DFState, t: Target, n: int, ctx: Ctx, *, source: Source) -> i
 
 
 def damage_unit(st: DFState, u: Unit, n: int, ctx: Ctx, *, source: Source,
-                combat: bool = False) -> int:
-    """Deals damage to a unit (ARMOR softens combat hits) and runs what damage sets off."""
+                combat: bool = False, poison: bool = False) -> int:
+    """Deals damage to a unit (ARMOR softens combat hits) and runs what damage sets off; spell
+    and fort damage (not `poison`) on an INFERNO fort of its owner heals it instead."""
     if combat and has(st, u, "ARMOR"):
         n -= has(st, u, "ARMOR")
     if combat and u["kw"].get("BULWARK"):
@@ -50,15 +53,32 @@ def damage_unit(st: DFState, u: Unit, n: int, ctx: Ctx, *, source: Source,
         return 0
     if source is not None and "pw" not in source and u["kw"].get("FORTPROOF"):
         return 0
+    if "ward" in u or "mettle" in u:
+        n = guarded(u, n, health(st, u))
+        if n <= 0:
+            return 0
+    if st.forts and not combat and not poison and (source is None or "pw" not in source) \
+            and _soothed(st, u):
+        u["dmg"] = max(0, u["dmg"] - n)
+        return 0
     u["dmg"] += n
     u["hurt"] = True
     if source is not None and "pw" in source:
         u["killer"] = source["id"]
+        u["by_combat"] = combat
     say_about(ctx, u, f"{C.name(u['card'])} takes {n} damage.")
     triggers.unit_damaged(st, u, n, ctx)
+    if st.forts:
+        triggers_more.lane_damaged(st, u, ctx)
     if source is not None and "pw" in source and source["owner"] != u["owner"]:
         _dealt_by_unit(st, source, u, n, ctx, combat=combat)
     return n
+
+
+def _soothed(st: DFState, u: Unit) -> bool:
+    """Tells whether a ground unit stands on an INFERNO fort of its owner."""
+    return not has_flight_raw(u) and any(f["kw"].get("INFERNO") and f["owner"] == u["owner"]
+                                         and f["sp"] in u["sp"] for f in st.forts)
 
 
 def _dealt_by_unit(st: DFState, src: Unit, victim: Unit | None, n: int, ctx: Ctx, *,
@@ -93,7 +113,7 @@ def damage_fort(st: DFState, f: Fort, n: int, ctx: Ctx, *, source: Source) -> in
 
 def damage_stronghold(st: DFState, seat: int, n: int, ctx: Ctx, *, source: Source) -> int:
     """Damages a Stronghold; a guarding unit in that seat's Spawn Row takes it instead."""
-    if n <= 0:
+    if n <= 0 or st.players[seat].get("fortified"):
         return 0
     for g in st.units:
         if g["owner"] == seat and g["kw"].get("GUARD") \
@@ -199,6 +219,11 @@ def _on_death(st: DFState, u: Unit, ctx: Ctx, fallen: dict[int, Unit]) -> None:
     owner = u["owner"]
     u.pop("hurt", None)
     say(ctx, f"{C.name(u['card'])} of {{p{owner}}} is destroyed.")
+    for a in u["ab"]:  # fragments it has only while a condition holds (where it died)
+        if a["on"] == "static" and a.get("frags") and u["frags"] > 0 \
+                and check(st, a.get("if"), u, owner, None):
+            u["frags"] += a["frags"]
+    records.note_death(st, u)
     triggers.unit_died(st, u, ctx, fallen)
     if u["champ"]:
         st.players[owner]["champ_dead"] = True
@@ -213,12 +238,13 @@ def _on_death(st: DFState, u: Unit, ctx: Ctx, fallen: dict[int, Unit]) -> None:
 
 
 def _rake(st: DFState, u: Unit) -> None:
-    """Coal Raker: the dead ally's card goes back into its owner's deck, to come out +1/+1 (one
-    more than it had)."""
+    """Coal Raker: the dead ally's card goes back into its owner's deck; the next copy its owner
+    plays comes out +1/+1 per return (a "deck" entry of `hand_mods`, one more than it had)."""
     p = st.players[u["owner"]]
     deck = p["deck"]
     deck.insert(st.rng.below(len(deck) + 1), u["card"])
-    p.setdefault("boost", {}).setdefault(u["card"], []).append(u.get("boost", 0) + 1)
+    level = u.get("boost", 0) + 1
+    hand_mods.add(p, u["card"], pw=level, hp=level, deck=True)
 
 
 def _lend_respawn(st: DFState, u: Unit) -> None:

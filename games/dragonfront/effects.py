@@ -5,7 +5,8 @@ condition, "do": [effect, ...]}`, where each effect is `{"op": ..., "to": select
 ...}`. `run_effects` runs a list in order, resolving deaths after each effect; the selectors are
 `targets.SELECTORS`, the amounts `amounts.AMOUNTS`, the conditions `conditions.CONDITIONS`. To add
 an operation, write `_op(st, e, ctx)` and list it in `OPS`; families of operations live in their
-own modules (`effects_forts`, `effects_control`, `effects_hand`), merged into `OPS` at the end.
+own modules, merged into `OPS` at the end (`effects_forts`, `effects_control`) or registering
+themselves there on import (`effects_board`, `effects_hand`, `effects_timed`, `vocabulary_more`).
 
 The interpreter recurses through damage, movement and the triggers they set off, so it refers to
 `damage`, `movement`, `resources` and `triggers` as modules.
@@ -127,6 +128,7 @@ def _discard_hand(st: DFState, e: Effect, ctx: Ctx) -> None:
     hand = p["hand"]
     n = len(hand)
     p["hand"] = []
+    p.pop("mods", None)
     if n:
         say(ctx, f"{{p{ctx.owner}}} discards {n} card(s).")
     for cid in hand:
@@ -545,8 +547,14 @@ OPS: dict[str, Op] = {
 }
 """Every effect operation by name: the one place to add one."""
 
+# Families of operations kept in modules of their own register themselves in OPS on import.
+from games.dragonfront import (  # noqa: E402,F401
+    effects_board,
+    effects_hand,
+    effects_timed,
+    vocabulary_more,
+)
 from games.dragonfront.effects_control import CONTROL_OPS  # noqa: E402
 from games.dragonfront.effects_forts import FORT_OPS  # noqa: E402
-from games.dragonfront.effects_hand import HAND_OPS  # noqa: E402
 
-OPS.update({**FORT_OPS, **CONTROL_OPS, **HAND_OPS})
+OPS.update({**FORT_OPS, **CONTROL_OPS})

@@ -13,7 +13,7 @@ from typing import Any
 
 from games.dragonfront import cards as C
 from games.dragonfront import triggers
-from games.dragonfront.board import fort_at, new_fort, row_of, unit_at
+from games.dragonfront.board import fort_at, new_fort, row_of, spaces_of, unit_at
 from games.dragonfront.context import Ctx, say
 from games.dragonfront.state import DFState, Fort
 from games.dragonfront.targets import resolve
@@ -50,18 +50,38 @@ def _own_unforted(st: DFState, ctx: Ctx) -> list[int]:
     return [s for s in spaces if fort_at(st, s) is None]
 
 
+def _chosen_spaces(st: DFState, ctx: Ctx) -> list[int]:
+    """The spell's chosen space, or the spaces of its chosen unit or fort (alive or not)."""
+    t = ctx.target
+    if isinstance(t, tuple) and t[0] == "space":
+        return [t[1]]
+    return spaces_of(t) if isinstance(t, dict) else []
+
+
+def _open_in_row(st: DFState, ctx: Ctx) -> list[int]:
+    """The spaces of the chosen row with no unit on them."""
+    t = ctx.target
+    if not isinstance(t, tuple) or t[0] != "row":
+        return []
+    return [t[1] * 4 + c for c in range(4) if unit_at(st, t[1] * 4 + c) is None]
+
+
 _BUILD_SPOTS: dict[str, Callable[[DFState, Ctx], list[int]]] = {
     "self_space_unforted": _own_unforted,
     "random_frontline": _random_frontline,
     "random_blessed_empty_frontline": _random_blessed_empty,
     "victim_frontline": _victim_frontline,
+    "target_space": _chosen_spaces,
+    "row_unoccupied": _open_in_row,
 }
-"""Where "build" puts its fort, by its "where"."""
+"""Where "build" puts its forts, by its "at"."""
 
 
-def place_fort(st: DFState, cid: str, owner: int, sp: int, ctx: Ctx) -> Fort:
-    """Puts a fort of `cid` on a space (no SPAWN effects): it unblesses a blessed tile unless it
-    is a BLESSED fort, then the "a fort is spawned" abilities run."""
+def place_fort(st: DFState, cid: str, owner: int, sp: int, ctx: Ctx) -> Fort | None:
+    """Puts a fort of `cid` on a space without one (no SPAWN effects): it unblesses a blessed
+    tile unless it is a BLESSED fort, then the "a fort is spawned" abilities run."""
+    if fort_at(st, sp) is not None:
+        return None
     f = new_fort(st, cid, owner, sp)
     st.forts.append(f)
     st.forts.sort(key=lambda x: x["id"])
@@ -73,8 +93,8 @@ def place_fort(st: DFState, cid: str, owner: int, sp: int, ctx: Ctx) -> Fort:
 
 
 def _build(st: DFState, e: Effect, ctx: Ctx) -> None:
-    """Builds a fort of the effect's card on the place its "where" names (nothing when none)."""
-    for sp in _BUILD_SPOTS[e["where"]](st, ctx):
+    """Builds a fort of the effect's card on each space its "at" names (nothing when none)."""
+    for sp in _BUILD_SPOTS[e["at"]](st, ctx):
         place_fort(st, e["card"], ctx.owner, sp, ctx)
 
 

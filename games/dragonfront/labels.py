@@ -111,10 +111,15 @@ def target_name(t: Target, seat: int) -> str:
 def _where_name(st: DFState, where: str, seat: int) -> str:
     if where == "-":
         return "Cast"
+    if where[0] == "P":
+        pair = [find_unit(st, int(x)) for x in where[1:].split("-")]
+        return " and ".join(target_name(u, seat) if u else "?" for u in pair)
     if where[0] in "uf":
         found = (find_unit if where[0] == "u" else find_fort)(st, int(where[1:]))
         return target_name(found, seat) if found else where
     n = int(where[1:])
     if where[0] == "L":
         return f"Lane {'ABCD'[n if seat == 0 else 3 - n]}"
+    if where[0] == "S":
+        return space_name(n, seat)
     return f"Row {(n if seat == 0 else 3 - n) + 1}"

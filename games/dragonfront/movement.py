@@ -10,7 +10,7 @@ from games.dragonfront.board import (
     bless_spaces,
     enemy_row,
     fort_at,
-    in_territory,
+    in_home,
     is_wall,
     lane_of,
     row_of,
@@ -34,8 +34,7 @@ def free_for(st: DFState, sp: int, mover: Unit | None, *, seen_by: int | None = 
 def enter(st: DFState, u: Unit, new: list[int], ctx: Ctx) -> None:
     """Moves a unit onto new spaces and runs what entering sets off: BLESS, traps, BERSERK,
     territory entry and move triggers (each only while the unit lives)."""
-    origin = u["sp"]
-    old_rows = {row_of(s) for s in origin}
+    old = list(u["sp"])
     u["sp"] = sorted(new)
     if has(st, u, "BLESS"):
         bless_spaces(st, new)
@@ -48,11 +47,9 @@ def enter(st: DFState, u: Unit, new: list[int], ctx: Ctx) -> None:
     if u not in st.units:
         return
     foe = 1 - u["owner"]
-    new_rows = {row_of(s) for s in u["sp"]}
-    if any(in_territory(foe, r) for r in new_rows) \
-            and not any(in_territory(foe, r) for r in old_rows):
+    if any(in_home(st, foe, s) for s in u["sp"]) and not any(in_home(st, foe, s) for s in old):
         triggers.enemy_entered(st, u, ctx)
-    triggers.moved(st, u, ctx, origin)
+    triggers.moved(st, u, ctx, old)
 
 
 def _berserk(st: DFState, u: Unit, ctx: Ctx) -> None:
@@ -98,7 +95,7 @@ def slide(st: DFState, u: Unit, d: int, ctx: Ctx) -> None:
     new = [s + d for s in u["sp"]]
     blocker = next((x for s in new if (x := unit_at(st, s)) is not None and x is not u), None)
     if blocker is not None:
-        blocker["hidden"] = False
+        triggers.reveal(st, blocker, ctx)
         say(ctx, f"A hidden {C.name(blocker['card'])} is revealed.")
         return
     enter(st, u, new, ctx)

@@ -4,15 +4,19 @@ unit or the champion, building a fort, casting a spell)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
+from typing import Any
 
 from games.dragonfront import cards as C
+from games.dragonfront import deploy_more, hand_mods, triggers_more
 from games.dragonfront.actions import Play
+from games.dragonfront.amounts import amount
 from games.dragonfront.board import (
     enemy_row,
     find_fort,
     find_unit,
     fort_at,
-    in_territory,
+    in_home,
     new_fort,
     new_unit,
     place_unit,
@@ -22,13 +26,14 @@ from games.dragonfront.board import (
     spawn_row,
     unit_at,
 )
+from games.dragonfront.conditions import check
 from games.dragonfront.context import Ctx, say
 from games.dragonfront.damage import resolve_deaths
 from games.dragonfront.effects import run_effects
 from games.dragonfront.movement import free_for
 from games.dragonfront.state import STRONGHOLD, DFState, Fort, Target, Unit
 from games.dragonfront.stats import has, power
-from games.dragonfront.triggers import arrived, fort_built, trigger
+from games.dragonfront.triggers import arrived, fort_built, reveal, trigger
 
 # -- costs -----------------------------------------------------------------------------------
 
@@ -39,18 +44,18 @@ def champion_cost(st: DFState, seat: int) -> int:
     return max(0, 15 - (STRONGHOLD - p["sh"]) - p["tokens"])
 
 
-def card_cost(st: DFState, seat: int, cid: str) -> int:
+def card_cost(st: DFState, seat: int, cid: str, *, hand: bool = True) -> int:
     """Returns what a card costs its seat now (cost changes from own units and forts, the enemy's
-    taxing forts and the card's own discount included)."""
+    taxing forts, the card's own discount and, with `hand`, its best copy's change in hand)."""
     p = st.players[seat]
     if cid == p["champion"]:
         return champion_cost(st, seat)
     c = C.card(cid)
     if c["type"] == "champion":  # a copy in hand (Infinite Recursion): no tokens banked on it
         return max(0, 15 - (STRONGHOLD - p["sh"]))
-    if "free" in p and cid in p["free"]:
-        return 0
-    cost = c["cost"] + _cost_change(st, seat, c["type"])
+    cost: int = c["cost"] + _cost_change(st, seat, c["type"])
+    if "cost_is" in c:
+        cost += amount(st, c["cost_is"], Ctx(owner=seat)) - c["cost"]
     if "discount" in c:
         cost -= _discount(st, seat, c["discount"])
     if st.forts:
@@ -59,9 +64,9 @@ def card_cost(st: DFState, seat: int, cid: str) -> int:
             cost += unaligned
         if c["type"] == "unit" and p.get("unit_turn") != st.turn:
             cost += first_unit
+    if hand and p.get("mods"):
+        cost += hand_mods.cost_change(p, cid)
     return max(0, cost)
-
-
 def _discount(st: DFState, seat: int, race: str) -> int:
     """A card's own discount: 1 less per ally unit of a race in play."""
     return sum(1 for u in st.units if u["owner"] == seat and race_of(u) == race)
@@ -113,7 +118,32 @@ def unit_spaces(st: DFState, seat: int, cid: str) -> list[list[int]]:
     """Lists where a unit may be played: own Spawn Row (BREACH: any row but the enemy's Spawn Row);
     a GIANT takes two adjacent spaces of one row. Hidden enemies look empty."""
     c = C.card(cid)
-    breach = bool(c["kw"].get("BREACH"))
+    if "deploy" in c:
+        return deploy_more.fort_spaces_only(st, seat)
+    if cid not in _breach_givers() and _plain_board(st):
+        return _usual_spaces(st, seat, c, False)
+    usual = _usual_spaces(st, seat, c, _granted_breach(st, seat, cid))
+    extra = deploy_more.extra_spaces(st, seat, cid)
+    return usual + [s for s in extra if s not in usual] if extra else usual
+
+
+def _plain_board(st: DFState) -> bool:
+    """Tells whether no unit or fort on the board changes where cards may be deployed
+    (remembered while actions are listed)."""
+    memo = st.__dict__.get("_listing_memo")
+    if memo is not None and "plain" in memo:
+        plain: bool = memo["plain"]
+        return plain
+    special = _breach_givers() | deploy_more.givers()
+    plain = not any(x["card"] in special for x in st.units) \
+        and not any(f["card"] in special for f in st.forts)
+    if memo is not None:
+        memo["plain"] = plain
+    return plain
+
+
+def _usual_spaces(st: DFState, seat: int, c: dict[str, Any], granted: bool) -> list[list[int]]:
+    breach = granted or bool(c["kw"].get("BREACH"))
     blessed = bool(c["kw"].get("BLESSBREACH"))
     width = 2 if c["giant"] else 1
     memo = st.__dict__.get("_listing_memo")
@@ -130,17 +160,38 @@ def unit_spaces(st: DFState, seat: int, cid: str) -> list[list[int]]:
             allowed = breach or r == home or all(s in st.blessed for s in spaces)
             if allowed and all(free_for(st, s, None, seen_by=seat) for s in spaces):
                 out.append(spaces)
-    if width == 1 and st.forts:
-        out.extend(_spawn_pads(st, seat, out))
     if memo is not None:
         memo[key] = out
     return out
 
 
-def _spawn_pads(st: DFState, seat: int, taken: list[list[int]]) -> list[list[int]]:
-    """The open spaces of a seat's forts its units may be deployed onto (Divine Mirage FORT)."""
-    return [[f["sp"]] for f in st.forts if f["owner"] == seat and f["kw"].get("SPAWNPAD")
-            and [f["sp"]] not in taken and free_for(st, f["sp"], None, seen_by=seat)]
+@cache
+def _breach_givers() -> frozenset[str]:
+    """The cards with a static or aura granting BREACH."""
+    return frozenset(k for k, c in C.cards().items() for a in c["abilities"]
+                     if a["on"] in ("static", "aura") and "BREACH" in a.get("kw", {}))
+
+
+def _granted_breach(st: DFState, seat: int, cid: str) -> bool:
+    """Tells whether a card in hand has BREACH now: its own static (Fire Heralds while a
+    champion is in play) or an ally's aura reaching its kind (Tor the Relentless's Slags)."""
+    givers = _breach_givers()
+    memo = st.__dict__.get("_listing_memo")
+    key = ("breach_auras", seat)
+    if memo is not None and key in memo:
+        auras: list[dict[str, Any]] = memo[key]
+    else:
+        auras = [a for u in st.units if u["owner"] == seat and u["card"] in givers
+                 for a in u["ab"] if a["on"] == "aura"]
+        if memo is not None:
+            memo[key] = auras
+    if not auras and cid not in givers:
+        return False
+    own = [a for a in C.card(cid)["abilities"] if a["on"] == "static"] if cid in givers else []
+    sources = own + auras
+    probe = {"card": cid, "owner": seat, "sp": [], "kw": {}}
+    return any("BREACH" in a.get("kw", {}) and check(st, a.get("if"), probe, seat, None)
+               for a in sources)
 
 
 def fort_spaces(st: DFState, seat: int) -> list[int]:
@@ -155,6 +206,13 @@ def fort_spaces(st: DFState, seat: int) -> list[int]:
     return out
 
 
+def _pairs(st: DFState, seat: int) -> list[str]:
+    """Two different ally non-giant units a spell may choose (STEELWARD ones excluded)."""
+    ids = [u["id"] for u in st.units if u["owner"] == seat and not u["giant"]
+           and not has(st, u, "STEELWARD")]
+    return [f"P{a}-{b}" for i, a in enumerate(ids) for b in ids[i + 1:]]
+
+
 def _enemy_fort_free(st: DFState, seat: int) -> list[str]:
     return [f"f{f['id']}" for f in st.forts if f["owner"] != seat and not f["kw"].get("STEELWARD")
             and not ((x := unit_at(st, f["sp"])) is not None and x["owner"] != seat)]
@@ -165,14 +223,20 @@ _PLACE_TARGETS: dict[str, Callable[[DFState, int], list[str]]] = {
     "fort": lambda st, seat: [f"f{f['id']}" for f in st.forts if not f["kw"].get("STEELWARD")],
     "enemy_fort_free": _enemy_fort_free,
     "enemy_territory_fort": lambda st, seat: [f"f{f['id']}" for f in st.forts
-                                              if not in_territory(seat, row_of(f["sp"]))
+                                              if not in_home(st, seat, f["sp"])
                                               and not f["kw"].get("STEELWARD")],
     "lane": lambda st, seat: [f"L{c}" for c in range(4)],
     "front_row": lambda st, seat: ["R1", "R2"],
     "row": lambda st, seat: [f"R{r}" for r in range(4)],
+    "fort_unoccupied": lambda st, seat: [f"f{f['id']}" for f in st.forts
+                                         if unit_at(st, f["sp"]) is None
+                                         and not f["kw"].get("STEELWARD")],
     "free_fort": lambda st, seat: [f"f{f['id']}" for f in st.forts
                                    if unit_at(st, f["sp"]) is None and not f.get("twin")
                                    and not f["kw"].get("STEELWARD")],
+    "open_front_space": lambda st, seat: [f"S{sp}" for sp in fort_spaces(st, seat)
+                                          if unit_at(st, sp) is None],
+    "ally_pair_nongiant": lambda st, seat: _pairs(st, seat),
 }
 """Spell target kinds that name no unit: forts, lanes, rows, or nothing ("-")."""
 
@@ -189,24 +253,14 @@ _UNIT_TARGETS: dict[str, _UnitTest] = {
     "ally_nongiant": lambda u, seat: u["owner"] == seat and not u["giant"],
     "enemy_nonchamp": lambda u, seat: u["owner"] != seat and not u["champ"],
     "enemy_nongiant": lambda u, seat: u["owner"] != seat and not u["giant"],
-    "enemy_nonchamp_home": lambda u, seat: u["owner"] != seat and not u["champ"]
-    and in_territory(seat, row_of(u["sp"][0])),
+    "ally_nongiant_spawn": lambda u, seat: u["owner"] == seat and not u["giant"]
+    and row_of(u["sp"][0]) == spawn_row(seat),
     "enemy_nonchamp_front": lambda u, seat: u["owner"] != seat and not u["champ"]
     and row_of(u["sp"][0]) in (1, 2),
     "enemy_stunned_nonchamp_front": lambda u, seat: u["owner"] != seat and not u["champ"]
     and bool(u["stun"]) and row_of(u["sp"][0]) in (1, 2),
-    "ally_starling_home": lambda u, seat: u["owner"] == seat
-    and C.card(u["card"])["race"] == "STARLING" and in_territory(seat, row_of(u["sp"][0])),
 }
 
-_BOARD_UNIT_TARGETS: dict[str, Callable[[DFState, Unit, int], bool]] = {
-    "ground_nonchamp_max3": lambda st, u, seat: not u["champ"] and not has(st, u, "FLIGHT")
-    and power(st, u) <= 3,
-    "nonchamp_on_blessed": lambda st, u, seat: not u["champ"]
-    and any(s in st.blessed for s in u["sp"]),
-    "non_omega": lambda st, u, seat: race_of(u) != "OMEGA",
-}
-"""Unit target kinds whose test reads the board (stats after auras, blessed tiles)."""
 """Spell target kinds that name a unit, by the test a unit must pass ("unit": any unit;
 "race:<RACE>": a unit of that race)."""
 
@@ -221,16 +275,34 @@ def _unit_test(kind: str) -> _UnitTest:
     return lambda u, seat: True
 
 
+_STATE_TARGETS: dict[str, Callable[[DFState, Unit, int], bool]] = {
+    "enemy_pw2": lambda st, u, seat: u["owner"] != seat and power(st, u) <= 2,
+    "enemy_nonchamp_home": lambda st, u, seat: u["owner"] != seat and not u["champ"]
+    and in_home(st, seat, u["sp"][0]),
+    "nonchamp_ground_pw5": lambda st, u, seat: not u["champ"] and not has(st, u, "FLIGHT")
+    and power(st, u) >= 5,
+    "ground_nonchamp_max3": lambda st, u, seat: not u["champ"] and not has(st, u, "FLIGHT")
+    and power(st, u) <= 3,
+    "nonchamp_on_blessed": lambda st, u, seat: not u["champ"]
+    and any(s in st.blessed for s in u["sp"]),
+    "non_omega": lambda st, u, seat: race_of(u) != "OMEGA",
+    "ally_starling_home": lambda st, u, seat: u["owner"] == seat
+    and C.card(u["card"])["race"] == "STARLING" and in_home(st, seat, u["sp"][0]),
+}
+"""Spell target kinds whose test reads the board: the unit's stats now (auras included),
+blessed tiles, territory (Hollow Camp)."""
+
+
 def spell_targets(st: DFState, seat: int, kind: str) -> list[str]:
     """Lists a spell's legal target codes for `seat` (hidden enemies and STEELWARD units excluded)."""
     places = _PLACE_TARGETS.get(kind)
     if places is not None:
         return places(st, seat)
-    board_test = _BOARD_UNIT_TARGETS.get(kind)
-    test = _unit_test(kind)
+    by_state = _STATE_TARGETS.get(kind)
+    test = _unit_test(kind) if by_state is None else (lambda u, seat: by_state(st, u, seat))
     return [f"u{u['id']}" for u in st.units
             if not (u["hidden"] and u["owner"] != seat or has(st, u, "STEELWARD"))
-            and (test(u, seat) if board_test is None else board_test(st, u, seat))]
+            and test(u, seat)]
 
 
 def plays(st: DFState, seat: int, cid: str) -> list[Play]:
@@ -248,10 +320,9 @@ def plays(st: DFState, seat: int, cid: str) -> list[Play]:
         if c["kw"].get("BLESSONLY"):
             open_spaces = [sp for sp in open_spaces if sp in st.blessed]
         if c["giant"]:
-            out.extend(Play(cid, str(sp)) for sp in open_spaces
-                       if sp % 4 < 3 and sp + 1 in open_spaces)
-        else:
-            out.extend(Play(cid, str(sp)) for sp in open_spaces)
+            open_spaces = [sp for sp in open_spaces if sp % 4 < 3 and sp + 1 in open_spaces]
+        for m in [-1] if not c.get("modes") else range(len(c["modes"])):
+            out.extend(Play(cid, str(sp), m) for sp in open_spaces)
     elif c.get("modes"):
         for m, mode in enumerate(c["modes"]):
             out.extend(Play(cid, t, m) for t in spell_targets(st, seat, mode["target"]))
@@ -267,12 +338,16 @@ def target_of(st: DFState, where: str) -> Target | None:
     """Returns what a spell's target code names (None for "-" or a piece no longer there)."""
     if where == "-":
         return None
+    if where[0] == "P":
+        return find_unit(st, int(where[1:].split("-")[0]))
     if where[0] == "u":
         return find_unit(st, int(where[1:]))
     if where[0] == "f":
         return find_fort(st, int(where[1:]))
     if where[0] == "L":
         return ("lane", int(where[1:]))
+    if where[0] == "S":
+        return ("space", int(where[1:]))
     return ("row", int(where[1:]))
 
 
@@ -284,48 +359,59 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
     c = C.card(cid)
     cost = card_cost(st, seat, cid)
     spaces: list[int] = []
+    carriers: list[Unit] = []
     fort = c["type"] == "fort" or bool(c["kw"].get("FORTCHAMP"))
     if c["type"] in ("unit", "champion", "fort"):
         spaces = [int(action.where)] + ([int(action.where) + 1] if c["giant"] else [])
     if c["type"] in ("unit", "champion") and not fort:
         blockers = [x for s in spaces if (x := unit_at(st, s)) is not None]
+        carriers = deploy_more.carried(st, seat, blockers) if c["type"] == "unit" else []
+        blockers = [x for x in blockers if all(x is not y for y in carriers)]
         if blockers:
-            blockers[0]["hidden"] = False
+            reveal(st, blockers[0], ctx)
             say(ctx, f"A hidden {C.name(blockers[0]['card'])} of {{p{blockers[0]['owner']}}} "
                      "holds that space.")
             return
     p["mana"] -= cost
+    mod = None
     if cid == p["champion"]:
         p["champion"] = None
         p["tokens"] = 0
     else:
         p["hand"].remove(cid)
-        if cid in p.get("free", ()):
-            p["free"].remove(cid)
+        mod = hand_mods.take(p, cid) if p.get("mods") else None
     if fort:
-        _build(st, seat, cid, spaces, ctx)
+        _build(st, seat, cid, spaces, ctx, action.mode)
     elif c["type"] in ("unit", "champion"):
-        _deploy(st, seat, action, spaces, ctx)
+        if carriers:
+            deploy_more.unload(st, carriers, ctx)
+        _deploy(st, seat, action, spaces, ctx, mod)
     else:
         say(ctx, f"{{p{seat}}} casts {c['name']}.")
         spell = c["modes"][action.mode] if action.mode >= 0 else c
+        other = find_unit(st, int(action.where.split("-")[1])) if action.where[0] == "P" else None
         run_effects(st, spell["do"], Ctx(owner=seat, target=target_of(st, action.where),
-                                         events=ctx.events))
+                                         other=other, events=ctx.events))
+        triggers_more.spell_cast(st, seat, ctx)
+        resolve_deaths(st, ctx)
 
 
-def _deploy(st: DFState, seat: int, action: Play, spaces: list[int], ctx: Ctx) -> None:
-    """A unit arrives: STEALTH hides it, RUSH lets it act at once, then its chosen mode, its SPAWN
-    effects and what its arrival sets off elsewhere."""
+def _deploy(st: DFState, seat: int, action: Play, spaces: list[int], ctx: Ctx,
+            mod: dict[str, Any] | None = None) -> None:
+    """A unit arrives (with what its copy was given in hand, `mod`): STEALTH hides it, RUSH lets
+    it act at once, then its chosen mode, its SPAWN effects and what its arrival sets off
+    elsewhere."""
     c = C.card(action.card)
     if c["type"] == "unit":
         st.players[seat]["unit_turn"] = st.turn
     u = new_unit(st, action.card, seat, spaces)
-    boosts = st.players[seat].get("boost", {}).get(action.card)
-    if boosts:  # a copy Coal Raker sent back to the deck, +1/+1 per return
-        u["boost"] = level = max(boosts)
-        boosts.remove(level)
-        u["pw"] += level
-        u["hp"] += level
+    bonus = st.players[seat].pop("champ_bonus", None) if u["champ"] else None
+    bonus = bonus or ([mod["pw"], mod["hp"]] if mod else None)
+    if bonus:
+        u["pw"] += bonus[0]
+        u["hp"] += bonus[1]
+    if mod and mod.get("deck"):  # a copy Coal Raker sent back to the deck, +1/+1 per return
+        u["boost"] = mod["pw"]
     u["hidden"] = bool(u["kw"].get("STEALTH"))
     u["sick"] = not u["kw"].get("RUSH")
     u["just_played"] = True
@@ -335,6 +421,7 @@ def _deploy(st: DFState, seat: int, action: Play, spaces: list[int], ctx: Ctx) -
         say(ctx, f"You deploy {c['name']} (hidden) on {space_name(spaces[0], seat)}.", (seat,))
     else:
         say(ctx, f"{{p{seat}}} deploys {c['name']}.")
+    deploy_more.landed(st, u, ctx)
     if action.mode >= 0:
         run_effects(st, c["modes"][action.mode]["do"], Ctx(owner=seat, me=u, events=ctx.events))
     trigger(st, u, "spawn", ctx)
@@ -344,10 +431,14 @@ def _deploy(st: DFState, seat: int, action: Play, spaces: list[int], ctx: Ctx) -
     resolve_deaths(st, ctx)
 
 
-def _build(st: DFState, seat: int, cid: str, spaces: list[int], ctx: Ctx) -> None:
-    """A fort is built (a giant fort as two linked halves): it unblesses its tiles, then its SPAWN
-    effects and the units' "fort_spawned" ones run."""
+def _build(st: DFState, seat: int, cid: str, spaces: list[int], ctx: Ctx, mode: int = -1) -> None:
+    """A fort is built (a giant fort as two linked halves, a CHOOSE ONE fort with the chosen
+    mode's abilities): it unblesses its tiles, then its SPAWN effects and the units'
+    "fort_spawned" ones run."""
     built: list[Fort] = [new_fort(st, cid, seat, sp) for sp in spaces]
+    if mode >= 0:
+        for f in built:
+            f["ab"] += [dict(a) for a in C.card(cid)["modes"][mode]["abilities"]]
     if len(built) == 2:
         built[0]["twin"], built[1]["twin"] = built[1]["id"], built[0]["id"]
     for f in built:

@@ -11,6 +11,7 @@ from typing import Any
 
 from games.core import Outcome
 from games.dragonfront import cards as C
+from games.dragonfront import hand_mods
 from games.dragonfront.actions import (
     Action,
     Activate,
@@ -27,6 +28,7 @@ from games.dragonfront.context import Ctx, say, say_about
 from games.dragonfront.damage import check_end, damage_unit, resolve_deaths
 from games.dragonfront.movement import can_slide, slide
 from games.dragonfront.play import card_cost, champion_cost, play, plays
+from games.dragonfront.records import note_discard
 from games.dragonfront.resources import draw, gain_mana, locked_lanes
 from games.dragonfront.state import (
     MAX_TURNS,
@@ -37,7 +39,9 @@ from games.dragonfront.state import (
     Player,
 )
 from games.dragonfront.stats import has
+from games.dragonfront.timed import expire
 from games.dragonfront.triggers import discarded, trigger
+from games.dragonfront.triggers_more import foe_income
 from games.rng import Rng
 
 OPENING_HAND = 4
@@ -148,10 +152,13 @@ def start_turn(st: DFState, ctx: Ctx) -> None:
             u["acted"] = u["shifted"] = u["sick"] = False
             if u["stun"] == 1:
                 u["stun"] = 2
+    expire(st, seat, "start")
     gain_mana(st, seat, mana_income(st, seat))
+    foe_income(st, seat, ctx)
     draw(st, seat, ctx)
     for u in [u for u in st.units if u["owner"] == seat and u["poison"]]:
-        damage_unit(st, u, 1, ctx, source=None)
+        venom = sum(1 for f in st.forts if f["owner"] != seat and f["kw"].get("VENOM"))
+        damage_unit(st, u, 1 + venom, ctx, source=None, poison=True)
     resolve_deaths(st, ctx)
     for x in _own_pieces(st, seat):
         if st.result is None:
@@ -169,6 +176,7 @@ def end_turn(st: DFState, ctx: Ctx) -> None:
         regen = has(st, u, "REGEN")
         if regen and u in st.units:
             u["dmg"] = max(0, u["dmg"] - regen)
+    expire(st, seat, "end")
     for u in st.units:
         u["eotpw"] = None
         u.pop("tmp", None)
@@ -350,5 +358,7 @@ def _discard(st: DFState, seat: int, cid: str, ctx: Ctx) -> None:
     p["discarded"] = True
     gain_mana(st, seat, 1)
     say(ctx, f"{{p{seat}}} discards {C.name(cid)} for 1 mana.")
+    note_discard(st, seat, cid)
+    hand_mods.trim(p)
     discarded(st, seat, cid, ctx)
     resolve_deaths(st, ctx)

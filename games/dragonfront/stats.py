@@ -21,31 +21,38 @@ Ability = dict[str, Any]
 
 
 def has(st: DFState, u: Unit, kw: str) -> int:
-    """Returns a unit's value for a keyword (0 when absent), auras and conditions included."""
+    """Returns a unit's value for a keyword (0 when absent), auras and conditions included;
+    RANGE and CATAPULT count for nothing while a NIGHTFALL fort stands."""
     v: int = u["kw"].get(kw, 0)
     if v:
-        return v
+        return 0 if kw in _NIGHT_KWS and st.forts and _nightfall(st) else v
     tmp = u.get("tmpkw")
     if tmp and tmp.get(kw):
-        got: int = tmp[kw]
-        return got
+        return _unless_night(st, kw, tmp[kw])
     cached = st.__dict__.get("_kw_cache")
     if cached is not None:
         kws = cached.get(u["id"])
         if kws is None:
             kws = cached[u["id"]] = _mods(st, u, kw_only=True)[2] if _has_mods(st, u) else {}
         found: int = kws.get(kw, 0)
-        return found
+        return _unless_night(st, kw, found) if found else 0
     if not _has_mods(st, u):
         return 0
-    return _mods(st, u, kw_only=True)[2].get(kw, 0)
+    got: int = _mods(st, u, kw_only=True)[2].get(kw, 0)
+    return _unless_night(st, kw, got) if got else 0
+
+
+def _unless_night(st: DFState, kw: str, v: int) -> int:
+    """A keyword's value, or 0 for RANGE and CATAPULT while a NIGHTFALL fort stands."""
+    return 0 if kw in _NIGHT_KWS and st.forts and _nightfall(st) else v
 
 
 def power(st: DFState, u: Unit) -> int:
     """Returns a unit's current power."""
     p: int = (u["eotpw"] if u["eotpw"] is not None else u["pw"]) + u.get("tmp", 0)
     if _has_mods(st, u):
-        p += _mods(st, u)[0]
+        pw, _, kws = _mods(st, u)
+        p = kws["SETPW"] if "SETPW" in kws else p + pw
     if u["kw"].get("UNION"):
         rows = {row_of(s) for s in u["sp"]}
         p += sum(1 for o in st.units if o is not u and o["owner"] == u["owner"]
@@ -96,10 +103,10 @@ def _sources(st: DFState, owner: int, u: Unit) -> list[tuple[Ability, dict[str, 
             if a["on"] == "command":
                 sources.append((a, None))
     for f in st.forts:
-        if f["owner"] == owner:
-            for a in f["ab"]:
-                if a["on"] == "aura":
-                    sources.append((a, f))
+        on = "aura" if f["owner"] == owner else "foe_aura"
+        for a in f["ab"]:
+            if a["on"] == on:
+                sources.append((a, f))
     return sources
 
 
@@ -117,9 +124,12 @@ def _mods(st: DFState, u: Unit, *, kw_only: bool = False) -> tuple[int, int, dic
         else:
             hit = _aura_hits(st, a, src, u)
         if hit:
-            pw += a.get("pw", 0)
-            hp += a.get("hp", 0)
+            k = _PER[a["per"]](st, src, u) if "per" in a else 1
+            pw += a.get("pw", 0) * k
+            hp += a.get("hp", 0) * k
             kws.update(a.get("kw", {}))
+            if "setpw" in a:
+                kws["SETPW"] = a["setpw"]
     return pw, hp, kws
 
 
@@ -161,6 +171,34 @@ _AURA_REACH = {"allies_lane": _same_lane, "allies_row": _same_row, "other_allies
 """Whom an aura reaches ("who"), besides its condition; any other value reaches every ally."""
 
 
+def _other_allies_lane(st: DFState, src: dict[str, Any] | None, u: Unit) -> int:
+    return sum(1 for o in st.units if o is not u and o["owner"] == u["owner"]
+               and src is not None and _same_lane(src, o))
+
+
+def _other_ally_golems(st: DFState, src: dict[str, Any] | None, u: Unit) -> int:
+    return sum(1 for o in st.units if o is not u and o["owner"] == u["owner"]
+               and (C.card(o["card"])["race"] or "") == "GOLEM")
+
+
+_PER = {"other_allies_lane": _other_allies_lane, "other_ally_golems": _other_ally_golems}
+"""What an aura or static counts when its bonus is "per" something (+pw/+hp each)."""
+
+_NIGHT_KWS = frozenset(("RANGE", "CATAPULT"))
+
+
+def _nightfall(st: DFState) -> bool:
+    """Tells whether a NIGHTFALL fort stands (cached until a piece is added or a fort goes)."""
+    key = (st.next_id, len(st.forts))
+    cached = st.__dict__.get("_night_key")
+    if cached is not None and cached[0] == key:
+        found: bool = cached[1]
+        return found
+    found = any(f["kw"].get("NIGHTFALL") for f in st.forts)
+    st.__dict__["_night_key"] = (key, found)
+    return found
+
+
 def _has_mods(st: DFState, u: Unit | Fort) -> bool:
     """Tells whether anything could change a unit's stats (so plain units skip `_mods`)."""
     for a in u["ab"]:
@@ -184,7 +222,8 @@ def _has_mods(st: DFState, u: Unit | Fort) -> bool:
 def _special_cards() -> tuple[frozenset[str], frozenset[str]]:
     """Returns the cards with auras and the champions with COMMAND bonuses."""
     table = C.cards()
-    auras = frozenset(k for k, c in table.items() if any(a["on"] == "aura" for a in c["abilities"]))
+    auras = frozenset(k for k, c in table.items()
+                      if any(a["on"] in ("aura", "foe_aura") for a in c["abilities"]))
     command = frozenset(k for k, c in table.items()
                         if any(a["on"] == "command" for a in c["abilities"]))
     return auras, command

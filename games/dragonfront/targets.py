@@ -17,7 +17,7 @@ from games.dragonfront.board import (
     enemy_row,
     fort_at,
     fwd,
-    in_territory,
+    in_home,
     is_alive,
     is_wall,
     lane_of,
@@ -345,10 +345,10 @@ SELECTORS: dict[str, Selector] = {
         and any(row_of(s) == spawn_row(ctx.owner) for s in u["sp"])),
     "allies_in_enemy_territory": _units_where(
         lambda st, ctx, u: _allies(st, ctx, u)
-        and all(not in_territory(ctx.owner, row_of(s)) for s in u["sp"])),
+        and all(not in_home(st, ctx.owner, s) for s in u["sp"])),
     "enemies_in_own_territory": _units_where(
         lambda st, ctx, u: _enemies(st, ctx, u)
-        and all(in_territory(ctx.owner, row_of(s)) for s in u["sp"])),
+        and all(in_home(st, ctx.owner, s) for s in u["sp"])),
     # relative to the ability's place
     **{name: _placed(selector) for name, selector in _PLACE_SELECTORS.items()},
 }

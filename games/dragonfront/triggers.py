@@ -10,7 +10,7 @@ the interpreter's (`effects`, `damage`, `movement`, `resources`) refer to each o
 from __future__ import annotations
 
 from games.dragonfront import cards as C
-from games.dragonfront import effects
+from games.dragonfront import effects, triggers_more
 from games.dragonfront.board import (
     around,
     find_unit,
@@ -133,6 +133,7 @@ def _executed(st: DFState, u: Unit, base: int, ctx: Ctx, fallen: dict[int, Unit]
         if a["on"] == "execute":
             effects.run_effects(st, a["do"], Ctx(owner=k["owner"], me=k, victim=u,
                                                  victim_space=base, events=ctx.events))
+    triggers_more.ally_executed(st, k, ctx)
     for a in _commands(st, k["owner"], "command_execute"):
         effects.run_effects(st, a["do"], Ctx(owner=k["owner"], me=k, victim=u,
                                              victim_space=base, events=ctx.events))
@@ -198,6 +199,7 @@ def spring_traps(st: DFState, u: Unit, spaces: list[int], ctx: Ctx) -> None:
 def enemy_entered(st: DFState, u: Unit, ctx: Ctx) -> None:
     """A unit entered the enemy's territory: that seat's "enemy_enters" abilities."""
     foe = 1 - u["owner"]
+    triggers_more.ally_entered_enemy(st, u, ctx)
     for x in list(st.units):
         if x["owner"] == foe:
             for a in x["ab"]:
@@ -243,6 +245,14 @@ def nudged(st: DFState, u: Unit, ctx: Ctx) -> None:
             if a["on"] == "nudged" and u in st.units:
                 effects.run_effects(st, a["do"], Ctx(owner=x["owner"], me=x, entrant=u,
                                                      events=ctx.events))
+
+
+def reveal(st: DFState, u: Unit, ctx: Ctx) -> None:
+    """A hidden unit is revealed: its "revealed" abilities run."""
+    if not u["hidden"]:
+        return
+    u["hidden"] = False
+    trigger(st, u, "revealed", ctx)
 
 
 def fort_built(st: DFState, f: Fort, ctx: Ctx, *, played: bool = False) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from games.core import View, header
 from games.dragonfront import cards as C
+from games.dragonfront import hand_mods
 from games.dragonfront.play import card_cost, champion_cost
 from games.dragonfront.rules import mana_income
 from games.dragonfront.state import DFState, Fort, Player, Unit, copy
@@ -32,7 +33,8 @@ def view(st: DFState, seat: int | None) -> View:
         "blessed": list(st.blessed),
     }
     if seat is not None:
-        out["hand"] = [card_view(st, seat, cid) for cid in st.players[seat]["hand"]]
+        hand = st.players[seat]["hand"]
+        out["hand"] = [card_view(st, seat, cid, hand[:i].count(cid)) for i, cid in enumerate(hand)]
     return out
 
 
@@ -67,11 +69,19 @@ def _fort(f: Fort) -> dict[str, Any]:
             "space": f["sp"], "wall": wall, "health": (f["hp"] - f["dmg"]) if wall else None}
 
 
-def card_view(st: DFState, seat: int, cid: str) -> dict[str, Any]:
-    """Returns one hand card as its owner sees it (cost after cost changes)."""
+def card_view(st: DFState, seat: int, cid: str, copy: int = 0) -> dict[str, Any]:
+    """Returns one hand card as its owner sees it (cost after cost changes; the `copy`-th copy
+    of the card in hand, best changed first, with what was changed about it)."""
     c = C.card(cid)
-    return {"card": cid, "name": c["name"], "type": c["type"], "cost": card_cost(st, seat, cid),
-            "power": c["power"], "health": c["health"], "giant": c["giant"],
+    cost, pw, hp = card_cost(st, seat, cid), c["power"], c["health"]
+    p = st.players[seat]
+    mods = hand_mods.copies(p, cid) if p.get("mods") else []
+    if mods:
+        mod = mods[copy] if copy < len(mods) else {"cost": 0, "pw": 0, "hp": 0}
+        cost = max(0, card_cost(st, seat, cid, hand=False) + mod["cost"])
+        pw, hp = pw + mod["pw"], hp + mod["hp"]
+    return {"card": cid, "name": c["name"], "type": c["type"], "cost": cost,
+            "power": pw, "health": hp, "giant": c["giant"],
             "text": c["text"], "playable": C.is_supported(cid)}
 
 

@@ -9,6 +9,7 @@ from games.dragonfront import play as P
 from games.dragonfront.board import unit_at
 from games.dragonfront.context import Ctx
 from games.dragonfront.damage import damage_unit, resolve_deaths
+from games.dragonfront.effects_hand import pool
 from games.dragonfront.state import DFState, Unit
 from games.dragonfront.stats import has
 from games.rng import Rng
@@ -185,12 +186,13 @@ def aef015_mount_pillar_lifts_its_occupant() -> None:
 @scenario("AeS002")
 def aes002_minor_acolytes_adds_two_one_cost_units() -> None:
     """Add 2 random 1-cost units to your hand."""
-    # Ruling: drawn from the collectible, playable 1-cost units of any faction.
+    # Ruling: drawn from the collectible, playable 1-cost units its owner could put in a deck
+    # (Aegis and Unaligned), as for every random card.
     st = _aegis()
     cast(st, "AeS002")
     hand = st.players[0]["hand"]
     assert len(hand) == 2
-    assert all(C.card(c)["type"] == "unit" and C.card(c)["cost"] == 1 for c in hand)
+    assert all(c in pool("unit", "aegis", 1) and C.card(c)["cost"] == 1 for c in hand)
 
 
 @scenario("AeS007")

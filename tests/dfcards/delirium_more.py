@@ -9,6 +9,7 @@ from games.dragonfront import play as P
 from games.dragonfront.board import fort_at, lane_of, row_of, unit_at
 from games.dragonfront.context import Ctx
 from games.dragonfront.damage import damage_stronghold
+from games.dragonfront.effects_hand import pool
 from games.dragonfront.state import DFState
 from games.rng import Rng
 from tests.dfcards import scenario
@@ -112,14 +113,15 @@ def def008_splitting_chamber_fills_the_row() -> None:
 @scenario("DeF009")
 def def009_glossy_reflections_conjures_a_fort() -> None:
     """START OF TURN: If occupied by an ally, add a random fort to your hand."""
-    # Ruling: the fort is one of the collectible, playable forts of any faction.
+    # Ruling: the fort is one of the collectible, playable forts its owner could put in a deck
+    # (Delirium's and Unaligned), as for every random card.
     st = _delirium()
     cast(st, "DeF009", 5)
     put(st, WEAK, 0, 5)
     end(st)
     end(st)
     hand = st.players[0]["hand"]
-    assert len(hand) == 2 and hand[0] == FILLER and C.card(hand[1])["type"] == "fort"
+    assert len(hand) == 2 and hand[0] == FILLER and hand[1] in pool("fort", "delirium")
     st = _delirium()
     cast(st, "DeF009", 5)
     end(st)

@@ -11,7 +11,7 @@ from games.dragonfront.board import unit_at
 from games.dragonfront.context import Ctx
 from games.dragonfront.damage import damage_unit, resolve_deaths
 from games.dragonfront.state import DFState, Unit
-from games.dragonfront.stats import has
+from games.dragonfront.stats import has, power
 from games.rng import Rng
 from tests.dfcards import scenario
 from tests.dfcards.kit import cast, end, on, sh, stats
@@ -190,6 +190,12 @@ def duc016_mias_contraption_sows_thorns_in_the_frontlines() -> None:
     thorns = [f for f in st.forts if f["card"] == "ThF009"]
     assert mia["sp"] == [5] and len(thorns) == 1 and thorns[0]["sp"] == 5
     assert thorns[0]["owner"] == 0
+    end(st)  # the built Field of Thorns works: an enemy acting in its lane takes 1
+    foe, elsewhere = put(st, FILLER, 1, 13), put(st, FILLER, 1, 15)
+    do(st, A.Activate(foe["id"]))  # pricked, then it steps up and fights Mia
+    do(st, A.Activate(elsewhere["id"]))
+    assert foe["sp"] == [9] and foe["dmg"] == 1 + power(st, mia)
+    assert elsewhere["sp"] == [11] and elsewhere["dmg"] == 0
     # COMMAND: while it waits on the Stronghold, an ally that kills an enemy heals 1
     st = _board()
     st.players[0]["champion"] = "DuC016"
@@ -245,5 +251,5 @@ def duc029_divine_mirage_fort_is_a_spawning_ground() -> None:
     mana, free = st.players[0]["mana"], hand[2]
     play = next(c for c in codes(st) if c.startswith(f"play:{free}:"))
     do(st, decode(play))
-    assert st.players[0]["mana"] == mana and st.players[0].get("free") == []
+    assert st.players[0]["mana"] == mana and not st.players[0].get("mods")
     assert free not in st.players[0]["hand"]

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tools.dragonfront import convert_ae_de_ec as _ae_de_ec
+from tools.dragonfront import encodings_more
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SOURCE = ROOT.parent / "shared" / "dragonfront" / "AllCards.json"
@@ -572,6 +573,7 @@ _SPECIAL_SPELLS: dict[str, dict[str, Any]] = {
         "target": "unit", "do": [{"op": "damage", "to": "target", "n": 3},
                                  {"op": "heal", "to": "own_sh", "n": "dealt"}]},
 }
+_SPECIAL_SPELLS.update(encodings_more.SPELLS)
 _SPECIAL_SPELLS.update(_ae_de_ec.SPECIAL_SPELLS)
 _CHAOS = [[{"op": "grant", "to": "target", "kw": {"ARMOR": 1}}],
           [{"op": "grant", "to": "target", "kw": {"REGEN": 1}}],
@@ -853,6 +855,8 @@ def parse_card(raw: dict[str, Any], by_name: dict[str, str]) -> dict[str, Any]:
     out: dict[str, Any] = {"kw": {}, "abilities": []}
     if text in ("N/A", ""):
         return out
+    if text in encodings_more.CARDS:
+        return json.loads(json.dumps(encodings_more.CARDS[text]))
     rules = _sentence_rules()
     rest = text
     while rest:
@@ -921,6 +925,8 @@ def convert(raw_cards: list[dict[str, Any]]) -> dict[str, Any]:
                 else:
                     card["target"] = sp["target"]
                     card["do"] = sp["do"]
+                    if "cost_is" in sp:
+                        card["cost_is"] = sp["cost_is"]
                 if "discount" in sp:
                     card["discount"] = sp["discount"]
                 card["abilities"] = sp.get("abilities", [])
@@ -1039,6 +1045,10 @@ def _cond_text(c: Any) -> str:
         return " and ".join(_cond_text(x) for x in c)
     if isinstance(c, dict) and "not" in c:
         return "not " + _cond_text(c["not"])
+    if isinstance(c, dict) and "any" in c:
+        return " or ".join(_cond_text(x) for x in c["any"])
+    if isinstance(c, dict) and "is" in c:
+        return f"{c['of']} {c['is'].replace('_', ' ')}"
     if isinstance(c, dict) and "state" in c:
         return f"{c['of']} is {c['state'].replace('_', ' ')}".replace("target is", "it is")
     if isinstance(c, dict) and "victim_power" in c:
@@ -1059,6 +1069,8 @@ def _amount(n: Any) -> str:
         return "1 per damage"
     if isinstance(n, list):
         return f"{n[0]}-{n[1]}"
+    if str(n) in encodings_more.AMOUNT_WORDS:
+        return encodings_more.AMOUNT_WORDS[str(n)]
     return {"dealt": "that much", "victim_frags": "its fragments", "fort_cost": "its cost",
             "enemy_hand": "foe's hand size", "other_golems": "1 per other Golem",
             "picked_power": "its power", "target_cost": "its cost", "victim_cost": "its cost",
@@ -1127,7 +1139,8 @@ _EFF_TEXTS: dict[str, _EffText] = {
     "tokens": _tokens_text,
     "drain": lambda e, who, n: f"steal {n} mana",
     "damage": lambda e, who, n: f"{_amount(n)} dmg to {who}",
-    "damage_split": lambda e, who, n: f"{_amount(n)} dmg spread over enemies",
+    "damage_split": lambda e, who, n: f"{_amount(n)} dmg spread over "
+                                      + ("enemies" if e.get("to") in ("enemies", "enemy_all") else who),
     "damage_pierce": lambda e, who, n: f"{n} dmg, overflow runs down the lane",
     "heal": lambda e, who, n: f"heal {who} {_amount(n) if n != 99 else 'fully'}",
     "buff": _buff_text,
@@ -1155,6 +1168,11 @@ _EFF_TEXTS: dict[str, _EffText] = {
     "copy_hand": lambda e, who, n: f"add a copy of {who} to hand",
 }
 """How each effect operation reads in a card's text; an operation missing here reads as its name."""
+_EFF_TEXTS.update(encodings_more.EFFECT_TEXTS)
+_SEL_WORDS.update(encodings_more.SELECTOR_WORDS)
+_ON_WORDS.update(encodings_more.ON_WORDS)
+_KW_WORDS.update(encodings_more.KW_WORDS)
+_KIND_WORDS.update(encodings_more.KIND_WORDS)
 _EFF_TEXTS.update(_ae_de_ec.EFF_TEXTS)
 _KW_WORDS.update(_ae_de_ec.KW_WORDS)
 _SEL_WORDS.update(_ae_de_ec.SEL_WORDS)
@@ -1174,8 +1192,18 @@ def _eff_text(e: dict[str, Any]) -> str:
 def _ability_text(a: dict[str, Any]) -> str:
     if a["on"] == "static":
         bits = [f"{a.get('pw', 0):+d}/{a.get('hp', 0):+d}" if a.get("pw") or a.get("hp") else ""]
-        bits += list(a.get("kw", {}))
-        return f"While {_cond_text(a['if'])}: " + " ".join(b for b in bits if b)
+        bits += list(a.get("kw", {})) + ([f"+{a['frags']} fragments"] if a.get("frags") else [])
+        bits += [f"per {a['per'].replace('_', ' ')}"] if a.get("per") else []
+        head = f"While {_cond_text(a['if'])}: " if a.get("if") else "Always: "
+        return head + " ".join(b for b in bits if b)
+    if a["on"] == "foe_aura":
+        return f"Enemy units on it have power {a['setpw']}"
+    if a["on"] == "carrier":
+        return "A non-giant unit may be deployed on its space; it then goes back to your hand"
+    if a["on"] == "deploy_here":
+        cond = f" ({_cond_text(a['if'])})" if a.get("if") else ""
+        then = f"; then: {_steps(a['do'])}" if a.get("do") else ""
+        return f"Your units{cond} may be deployed here{then}"
     if a["on"] == "cost":
         return f"Your {a['kind']}s cost {abs(a['n'])} {'less' if a['n'] < 0 else 'more'}"
     if a["on"] == "aura" and a.get("respawn"):
@@ -1184,6 +1212,7 @@ def _ability_text(a: dict[str, Any]) -> str:
         bits = [f"{a.get('pw', 0):+d}/{a.get('hp', 0):+d}" if a.get("pw") or a.get("hp") else ""]
         bits += list(a.get("kw", {}))
         cond = f" when {_cond_text(a['if'])}" if a.get("if") else ""
+        cond += f" per {a['per'].replace('_', ' ')}" if a.get("per") else ""
         head = "While waiting on the Stronghold, " if a["on"] == "command" else ""
         return head + f"{a['who'].replace('_', ' ')} get " + " ".join(b for b in bits if b) + cond
     if a["on"] in _TAX_WORDS:
@@ -1218,7 +1247,8 @@ def describe(card: dict[str, Any]) -> str:
     modes = []
     for mode in card.get("modes", []):
         _TARGET_WORD[0] = _KIND_WORDS.get(mode.get("target", ""), "the target")
-        modes.append("; ".join(_eff_text(e) for e in mode["do"]))
+        modes.append("; ".join([_eff_text(e) for e in mode["do"]]
+                               + [_ability_text(a) for a in mode.get("abilities", [])]))
     if modes:
         bits.append("Choose: " + " OR ".join(modes))
     _TARGET_WORD[0] = "the target"

@@ -43,7 +43,7 @@ _SENTENCES: list[tuple[str, Frag]] = [
           _ab("any_died", [{"op": "count_up"}]))),
     (r"Enemy units and forts in this lane do not generate Mana", _kw(MANALOCK=1)),
     (r"RESPAWN a Plague Mine if this unit is in an unoccupied frontline space",
-     _abs(_ab("death", [{"op": "build", "card": "ToF003", "where": "victim_frontline"}]))),
+     _abs(_ab("death", [{"op": "build", "card": "ToF003", "at": "victim_frontline"}]))),
     # Delirium
     (r"END OF TURN: Move a random non-Giant enemy unit to any available open space directly in "
      r"front of the Tyrant", _abs(_ab("end", [{"op": "draw_ahead"}]))),
@@ -66,7 +66,7 @@ _SENTENCES: list[tuple[str, Frag]] = [
           "then": [{"op": "duplicate", "to": "picked"}, {"op": "destroy", "to": "picked"}]}]}],
          "occupied_ally"))),
     (r"START OF TURN: If occupied by an ally, add a random fort to your hand",
-     _abs(_ab("start", [{"op": "add_random", "kind": "fort"}], "occupied_ally"))),
+     _abs(_ab("start", [{"op": "add_random", "pool": "fort"}], "occupied_ally"))),
     (r"50% chance to immediately deal 1 damage to the opponent's Stronghold when your "
      r"Stronghold takes damage",
      _abs(_ab("own_sh_damaged", [{"op": "random", "of": [
@@ -87,13 +87,13 @@ _SENTENCES: list[tuple[str, Frag]] = [
     (r"END OF TURN: Perform a random Benediction spell",
      _abs(_ab("end", [{"op": "random", "of": "$benedictions"}]))),
     (r"SPAWN: Deploy an Aurora Fort in a random space in the frontlines",
-     _abs(_ab("spawn", [{"op": "build", "card": "AeF002", "where": "random_frontline"}]))),
+     _abs(_ab("spawn", [{"op": "build", "card": "AeF002", "at": "random_frontline"}]))),
     (r"BLESSED FORT", _kw(BLESSED=1)),
     (r"TRAP: STUN and add a Ley Lines Fort to a random, unoccupied BLESSED tile in the "
      r"Frontlines",
      _abs(_ab("trap", [{"op": "stun", "to": "entrant"},
                        {"op": "build", "card": "AeF006",
-                        "where": "random_blessed_empty_frontline"}]))),
+                        "at": "random_blessed_empty_frontline"}]))),
     (r"Any time an ally unit EVOLVES randomly grant an enemy unit -1/-1",
      _abs(_ab("ally_evolved", [{"op": "buff", "to": "random_enemy", "pw": -1, "hp": -1}]))),
     (r"Can only be placed on a BLESSED tile", _kw(BLESSONLY=1)),
@@ -152,9 +152,10 @@ _SENTENCES: list[tuple[str, Frag]] = [
     (r"If destroyed, RESPAWN as a random Champion", {"respawn": "$champions"}),
     (r"While this Champion is in play, all other destroyed ally units are returned to the "
      r"owner's deck and granted \+1/\+1", _kw(RAKER=1)),
-    (r"Friendly Units may spawn on this space", _kw(SPAWNPAD=1, FORTCHAMP=1)),
+    (r"Friendly Units may spawn on this space",
+     {"kw": {"FORTCHAMP": 1}, "abilities": [{"on": "deploy_here", "if": "not_giant"}]}),
     (r"START OF TURN: Add a random unit to your hand and reduce its cost to 0",
-     _abs(_ab("start", [{"op": "add_random", "kind": "unit", "free": True}]))),
+     _abs(_ab("start", [{"op": "add_random", "pool": "unit", "free": True}]))),
     (r"DEATH: Add 2 Infinite Recursion units to your hand and DRAIN: 1",
      _abs(_ab("death", [{"op": "add_hand", "card": "DuC002", "n": 2}, {"op": "drain", "n": 1}]))),
     (r"Excess Combat damage is applied down the lane ending at the enemy Stronghold",
@@ -166,7 +167,7 @@ _SENTENCES: list[tuple[str, Frag]] = [
      _abs(_ab("enemy_activates_adjacent", [{"op": "pull_onto", "then": [
          {"op": "stun", "to": "entrant"}]}]))),
     (r"Spawn a Field of Thorns when this unit moves in the Frontlines",
-     _abs(_ab("moved", [{"op": "build", "card": "ThF009", "where": "self_space_unforted"}],
+     _abs(_ab("moved", [{"op": "build", "card": "ThF009", "at": "self_space_unforted"}],
               "in_frontline"))),
     (r"COMMAND: Allies gain: EXECUTE: Heal this unit for 1",
      _abs(_ab("command_execute", [{"op": "heal", "to": "self", "n": 1}]))),
@@ -222,7 +223,7 @@ SPECIAL_SPELLS: dict[str, dict[str, Any]] = {
         "target": "enemy_nonchamp_front", "do": [{"op": "take_control", "to": "target"},
                                                  {"op": "stun", "to": "target"}]},
     "Add 2 random 1-cost units to your hand": {
-        "target": "none", "do": [{"op": "add_random", "kind": "unit", "cost": 1, "n": 2}]},
+        "target": "none", "do": [{"op": "add_random", "pool": "unit", "cost": 1, "n": 2}]},
     "Grant a non-champion unit RESPAWN this unit. Remove all Mana Fragments from this unit": {
         "target": "nonchamp", "do": [{"op": "grant", "to": "target", "respawn": "$own"},
                                      {"op": "blight", "to": "target"}]},
@@ -284,7 +285,6 @@ def _name(cid: str) -> str:
 KW_WORDS = {"MANALOCK": "Enemy units and forts in its lane make no mana",
             "BLESSBREACH": "May be deployed on any blessed tile (not the enemy Spawn Row)",
             "BLESSONLY": "Built only on a blessed tile", "BLESSED": "BLESSED FORT",
-            "SPAWNPAD": "Your units may be deployed onto it",
             "FORTCHAMP": "A champion played as a fort",
             "RAKER": "While in play, other allies that die go back into your deck with +1/+1",
             "TRAMPLE": "Excess combat damage runs on down the lane to the enemy Stronghold"}
@@ -293,13 +293,14 @@ KW_WORDS = {"MANALOCK": "Enemy units and forts in its lane make no mana",
 _BUILD_WHERE = {"random_frontline": "a random open Frontline space",
                 "random_blessed_empty_frontline": "a random empty blessed Frontline tile",
                 "victim_frontline": "its space, if a Frontline space without a fort",
-                "self_space_unforted": "its space, if it has no fort"}
+                "self_space_unforted": "its space, if it has no fort",
+                "target_space": "that space", "row_unoccupied": "each empty space of that row"}
 _RELOCATE_WHERE = {"other_lane": "a random open space in another lane",
                    "enemy_territory": "a random open space in enemy territory",
                    "owner_spawn_row": "a random open space of its owner's Spawn Row"}
 
 EFF_TEXTS = {
-    "build": lambda e, who, n: f"build {_name(e['card'])} on {_BUILD_WHERE[e['where']]}",
+    "build": lambda e, who, n: f"build {_name(e['card'])} on {_BUILD_WHERE[e['at']]}",
     "shift_fort": lambda e, who, n: f"slide {who} one lane",
     "take_control": lambda e, who, n: f"take control of {who}" + (" this turn" if e.get("eot") else ""),
     "relocate": lambda e, who, n: f"send {who} to {_RELOCATE_WHERE[e['where']]}",
@@ -308,10 +309,7 @@ EFF_TEXTS = {
     "pull_onto": lambda e, who, n: "pull it onto this fort if free, and stun it",
     "set_race": lambda e, who, n: f"{who} becomes {e['race'].title()}",
     "reroll": lambda e, who, n: f"{who} gets random power and health {e['range'][0]}-{e['range'][1]}",
-    "add_random": lambda e, who, n: (f"add {n or 1} random {'' if e.get('cost') is None else str(e['cost']) + '-cost '}"
-                                     f"{e['kind']}(s) to hand" + (" (costs 0)" if e.get("free") else "")),
     "copy_deck": lambda e, who, n: f"shuffle {e.get('n', 1)} copies of {who} into your deck",
-    "respawn_from_hand": lambda e, who, n: "a random non-giant unit from your hand takes its space, free",
     "respawn_shrunk": lambda e, who, n: "it returns at -1/-1",
     "replace_hand": lambda e, who, n: f"a random enemy hand card becomes {_name(e['card'])}",
     "gain_fragments": lambda e, who, n: "gain its fragments",

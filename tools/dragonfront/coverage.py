@@ -30,15 +30,16 @@ Starling for the Starling spells)."""
 
 
 def test_board(faction: str, *, extras: bool = False) -> DFState:
-    """Returns a busy main-phase board: enemies ahead, an ally, an enemy fort and wall, 10 mana
-    (with `extras`, the pieces of `_EXTRAS` as well)."""
+    """Returns a busy main-phase board: enemies ahead (one of 5 power), an ally, an enemy fort and
+    wall, 10 mana (with `extras`, the pieces of `_EXTRAS` as well)."""
     st = R.new_state(3, [faction, "scales"])
     st.phase, st.active, st.turn = "main", 0, 4
     for p in st.players:
         p.update(hand=[], deck=["ScU017"] * 6, mana=10, tokens=0, mulligan=False)
     for cid, owner, spaces in (("ScU017", 1, [8]), ("ScU003", 1, [13]), ("ScU017", 0, [1]),
                                ("ESU003", 0, [6]), ("ScU003", 1, [15]), ("EcU002", 1, [7]),
-                               ("EcU012", 0, [5]), *(_EXTRAS if extras else ())):
+                               ("EcU012", 0, [5]), ("StU024", 1, [14]),
+                               *(_EXTRAS if extras else ())):
         u = new_unit(st, cid, owner, spaces)
         u["sick"] = False
         place_unit(st, u)
