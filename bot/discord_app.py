@@ -71,8 +71,13 @@ async def run_discord(settings: Settings) -> None:
     except BaseException:
         await host.close()
         raise
-    async with bot:
-        await bot.start(settings.token)
+    try:
+        async with bot:
+            await bot.start(settings.token)
+    finally:
+        if bot._closing is not None:
+            await bot._closing  # a close the database's failure began: let it finish
+        await host.close()  # again if need be: no database thread may outlive the loop
     if host.failed is not None:
         raise host.failed
 
@@ -180,6 +185,7 @@ class HoardBot(commands.Bot):
         self._timer_wake = asyncio.Event()
         self._timer_task: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[Any]] = set()
+        self._closing: asyncio.Task[None] | None = None
         self._busy = 0
         self.synced = False
         """Whether the last start re-synced the command set (False: its hash was unchanged)."""
@@ -214,7 +220,8 @@ class HoardBot(commands.Bot):
     def stop_for(self, error: BaseException) -> None:
         """Closes the bot because the database can no longer keep moves (run_discord raises)."""
         log.critical("Closing the bot: %s", error)
-        self._spawn(self.close())
+        if self._closing is None:  # not a background task: close() waits for those to end
+            self._closing = asyncio.create_task(self.close(), name="hoard-close")
 
     def owns(self, channel: str) -> bool:
         """Returns whether the channel's guild is on one of this process's shards (discord.py

@@ -245,7 +245,10 @@ def test_the_discord_bot_stops_when_its_file_vanishes(tmp_path: Path) -> None:
             ix = await s.click(bob, lobby, lobby.component(label="Join")["custom_id"])
             await answered(s, ix)
             assert bot.proc is not None
-            code = await asyncio.wait_for(bot.proc.wait(), 10)
+            try:
+                code = await asyncio.wait_for(bot.proc.wait(), 10)
+            except TimeoutError:
+                raise AssertionError(bot.log_text()[-3000:]) from None
             shown = [m.content for m in s.ephemerals(bob)]
             assert any("cannot keep moves" in text for text in shown), shown
             assert len(s.public(channel)) == posts and "Bob" not in lobby.text()
