@@ -74,6 +74,36 @@ def health(st: DFState, u: Unit | Fort, *, aura: bool = True) -> int:
     return top - u["dmg"]
 
 
+def shown(st: DFState, u: Unit, labels: tuple[str, ...],
+          sides: dict[int, list[tuple[Ability, dict[str, Any] | None]]] | None = None,
+          ) -> tuple[int, int, list[str]]:
+    """Returns a unit's power, maximum health and the `labels` it has, as `power`, `max_health`
+    and `has` give them, working the auras out once (what a view shows of every unit); `sides`
+    keeps each side's `shared_sources` from one unit to the next."""
+    mods = None
+    if _has_mods(st, u):
+        owner = u["owner"]
+        if sides is not None and owner not in sides:
+            sides[owner] = shared_sources(st, owner)
+        mods = _mods(st, u, shared=None if sides is None else sides[owner])
+    p: int = (u["eotpw"] if u["eotpw"] is not None else u["pw"]) + u.get("tmp", 0)
+    h: int = u["hp"]
+    if mods is not None:
+        p = mods[2]["SETPW"] if "SETPW" in mods[2] else p + mods[0]
+        h += mods[1]
+    if u["kw"].get("UNION"):
+        rows = {row_of(s) for s in u["sp"]}
+        p += sum(1 for o in st.units if o is not u and o["owner"] == u["owner"]
+                 and row_of(o["sp"][0]) in rows)
+    held = {k for k, v in u["kw"].items() if v}
+    for extra in (u.get("tmpkw"), mods[2] if mods is not None else None):
+        if extra:
+            held.update(k for k, v in extra.items() if v)
+    if held & _NIGHT_KWS and st.forts and _nightfall(st):
+        held -= _NIGHT_KWS
+    return max(0, p), h, [k for k in labels if k in held] if held else []
+
+
 def occupant(st: DFState, f: Fort) -> Unit | None:
     """Returns the ground unit standing on a fort (flying units never occupy forts)."""
     u = unit_at(st, f["sp"])
@@ -85,13 +115,22 @@ def occupant(st: DFState, f: Fort) -> Unit | None:
 # -- auras, statics and COMMAND bonuses ------------------------------------------------------
 
 
-def _sources(st: DFState, owner: int, u: Unit) -> list[tuple[Ability, dict[str, Any] | None]]:
+def _sources(st: DFState, owner: int, u: Unit,
+             shared: list[tuple[Ability, dict[str, Any] | None]] | None = None,
+             ) -> list[tuple[Ability, dict[str, Any] | None]]:
     """Returns the abilities that may change a unit, each with the unit or fort casting it (None
-    for the unit's own statics and the waiting champion's COMMAND bonuses)."""
+    for the unit's own statics and the waiting champion's COMMAND bonuses): its own statics,
+    then what reaches all of its side (`shared_sources`, passed in when already known)."""
+    sources: list[tuple[Ability, dict[str, Any] | None]] = [
+        (a, None) for a in u["ab"] if a["on"] == "static"]
+    sources.extend(shared_sources(st, owner) if shared is None else shared)
+    return sources
+
+
+def shared_sources(st: DFState, owner: int) -> list[tuple[Ability, dict[str, Any] | None]]:
+    """Returns the auras of a side's units, its waiting champion's COMMAND bonuses and the forts'
+    auras on that side, in that order (the same for every unit of the side)."""
     sources: list[tuple[Ability, dict[str, Any] | None]] = []
-    for a in u["ab"]:
-        if a["on"] == "static":
-            sources.append((a, None))
     for src in st.units:
         if src["owner"] == owner:
             for a in src["ab"]:
@@ -110,13 +149,16 @@ def _sources(st: DFState, owner: int, u: Unit) -> list[tuple[Ability, dict[str, 
     return sources
 
 
-def _mods(st: DFState, u: Unit, *, kw_only: bool = False) -> tuple[int, int, dict[str, int]]:
+def _mods(st: DFState, u: Unit, *, kw_only: bool = False,
+          shared: list[tuple[Ability, dict[str, Any] | None]] | None = None,
+          ) -> tuple[int, int, dict[str, int]]:
     """Returns the (power, health, keywords) a unit gets from its own conditions and from auras
-    (with `kw_only`, sources that grant no keyword are skipped)."""
+    (with `kw_only`, sources that grant no keyword are skipped; `shared`: the side's
+    `shared_sources` when already known)."""
     pw = hp = 0
     kws: dict[str, int] = {}
     owner = u["owner"]
-    for a, src in _sources(st, owner, u):
+    for a, src in _sources(st, owner, u, shared):
         if kw_only and "kw" not in a:
             continue
         if src is None:
