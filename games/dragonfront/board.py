@@ -210,6 +210,7 @@ class still:  # noqa: N801 - used as a function: `with still(st):`
         held["_kw_cache"] = {}
         held["_occupancy"] = {sp: u for u in self._st.units for sp in u["sp"]}
         held["_listing_memo"] = {}
+        held["_sides"] = {}
 
     def __exit__(self, *exc: object) -> None:
         if self._outer:
@@ -217,3 +218,4 @@ class still:  # noqa: N801 - used as a function: `with still(st):`
             held.pop("_kw_cache", None)
             held.pop("_occupancy", None)
             held.pop("_listing_memo", None)
+            held.pop("_sides", None)

@@ -23,23 +23,34 @@ Ability = dict[str, Any]
 def has(st: DFState, u: Unit, kw: str) -> int:
     """Returns a unit's value for a keyword (0 when absent), auras and conditions included;
     RANGE and CATAPULT count for nothing while a NIGHTFALL fort stands."""
+    cached = st.__dict__.get("_kw_cache")
+    if cached is not None:  # nothing changes (`board.still`): each unit's keywords worked out once
+        kws = cached.get(u["id"])
+        if kws is None:
+            kws = cached[u["id"]] = _all_keywords(st, u)
+        found: int = kws.get(kw, 0)
+        return _unless_night(st, kw, found) if found else 0
     v: int = u["kw"].get(kw, 0)
     if v:
         return 0 if kw in _NIGHT_KWS and st.forts and _nightfall(st) else v
     tmp = u.get("tmpkw")
     if tmp and tmp.get(kw):
         return _unless_night(st, kw, tmp[kw])
-    cached = st.__dict__.get("_kw_cache")
-    if cached is not None:
-        kws = cached.get(u["id"])
-        if kws is None:
-            kws = cached[u["id"]] = _mods(st, u, kw_only=True)[2] if _has_mods(st, u) else {}
-        found: int = kws.get(kw, 0)
-        return _unless_night(st, kw, found) if found else 0
     if not _has_mods(st, u):
         return 0
     got: int = _mods(st, u, kw_only=True)[2].get(kw, 0)
     return _unless_night(st, kw, got) if got else 0
+
+
+def _all_keywords(st: DFState, u: Unit) -> dict[str, int]:
+    """Returns every keyword value `has` would give a unit before NIGHTFALL: printed or granted
+    first, then this turn's, then what auras and conditions give."""
+    kws: dict[str, int] = dict(_mods(st, u, kw_only=True)[2]) if _has_mods(st, u) else {}
+    tmp = u.get("tmpkw")
+    if tmp:
+        kws.update((k, v) for k, v in tmp.items() if v)
+    kws.update((k, v) for k, v in u["kw"].items() if v)
+    return kws
 
 
 def _unless_night(st: DFState, kw: str, v: int) -> int:
@@ -123,7 +134,15 @@ def _sources(st: DFState, owner: int, u: Unit,
     then what reaches all of its side (`shared_sources`, passed in when already known)."""
     sources: list[tuple[Ability, dict[str, Any] | None]] = [
         (a, None) for a in u["ab"] if a["on"] == "static"]
-    sources.extend(shared_sources(st, owner) if shared is None else shared)
+    if shared is None:
+        sides = st.__dict__.get("_sides")  # kept while nothing changes (`board.still`)
+        if sides is None:
+            shared = shared_sources(st, owner)
+        else:
+            shared = sides.get(owner)
+            if shared is None:
+                shared = sides[owner] = shared_sources(st, owner)
+    sources.extend(shared)
     return sources
 
 
