@@ -204,6 +204,9 @@ def destroy_fort(st: DFState, f: Fort, ctx: Ctx) -> None:
 
 def resolve_deaths(st: DFState, ctx: Ctx) -> None:
     """Removes dead units, then runs DEATH, EXECUTE, RESPAWN, SURVIVOR and fragment refunds."""
+    if not any(u["dmg"] >= u["hp"] or "hurt" in u for u in st.units):
+        check_end(st)  # nobody dead or hurt: only the end check the resolution would make
+        return
     with resolution(st):
         _resolve_deaths(st, ctx)
 

@@ -29,7 +29,7 @@ def has(st: DFState, u: Unit, kw: str) -> int:
         if kws is None:
             kws = cached[u["id"]] = _all_keywords(st, u)
         found: int = kws.get(kw, 0)
-        return _unless_night(st, kw, found) if found else 0
+        return (0 if kw in _NIGHT_KWS and st.forts and _nightfall(st) else found) if found else 0
     v: int = u["kw"].get(kw, 0)
     if v:
         return 0 if kw in _NIGHT_KWS and st.forts and _nightfall(st) else v
@@ -45,8 +45,13 @@ def has(st: DFState, u: Unit, kw: str) -> int:
 def _all_keywords(st: DFState, u: Unit) -> dict[str, int]:
     """Returns every keyword value `has` would give a unit before NIGHTFALL: printed or granted
     first, then this turn's, then what auras and conditions give."""
-    kws: dict[str, int] = dict(_mods(st, u, kw_only=True)[2]) if _has_mods(st, u) else {}
     tmp = u.get("tmpkw")
+    if not _has_mods(st, u):
+        if not tmp:
+            return u["kw"]  # read only: `has` takes a falsy value as absent
+        kws: dict[str, int] = {}
+    else:
+        kws = dict(_mods(st, u, kw_only=True)[2])
     if tmp:
         kws.update((k, v) for k, v in tmp.items() if v)
     kws.update((k, v) for k, v in u["kw"].items() if v)

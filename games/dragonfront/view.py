@@ -5,6 +5,7 @@ sample of it drawn for the hard computer player."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from games.core import View, header
@@ -46,12 +47,17 @@ def _player(st: DFState, s: int, p: Player) -> dict[str, Any]:
         "seat": s, "faction": p["faction"], "stronghold": p["sh"], "mana": p["mana"],
         "tokens": p["tokens"], "hand": len(p["hand"]), "deck": len(p["deck"]),
         "fatigue": p["fatigue"], "mulligan": p["mulligan"],
-        "champion": None if champ is None else {
-            "card": champ, "name": C.name(champ), "cost": champion_cost(st, s),
-            "power": C.card(champ)["power"], "health": C.card(champ)["health"],
-            "text": C.card(champ)["text"]},
+        "champion": None if champ is None else {**_champion(champ), "cost": champion_cost(st, s)},
         "income": mana_income(st, s), "discarded": p["discarded"],
     }
+
+
+@cache
+def _champion(cid: str) -> dict[str, Any]:
+    """The printed part of a waiting champion's view (copied into each view, never shared)."""
+    c = C.card(cid)
+    return {"card": cid, "name": c["name"], "cost": 0, "power": c["power"],
+            "health": c["health"], "text": c["text"]}
 
 
 def _unit(st: DFState, u: Unit, sides: dict[int, Any]) -> dict[str, Any]:
