@@ -111,15 +111,14 @@ def shown(st: DFState, u: Unit, labels: tuple[str, ...],
         rows = {row_of(s) for s in u["sp"]}
         p += sum(1 for o in st.units if o is not u and o["owner"] == u["owner"]
                  and row_of(o["sp"][0]) in rows)
-    held = [k for k, v in u["kw"].items() if v]
-    for extra in (u.get("tmpkw"), mods[2] if mods is not None else None):
-        if extra:
-            held.extend(k for k, v in extra.items() if v)
     order = _label_order(labels)
-    shown_kws = {k for k in held if k in order}
-    if shown_kws & _NIGHT_KWS and st.forts and _nightfall(st):
-        shown_kws -= _NIGHT_KWS
-    return max(0, p), h, sorted(shown_kws, key=order.__getitem__)
+    held = {k for k, v in u["kw"].items() if v and k in order}
+    for extra in (u.get("tmpkw"), None if mods is None else mods[2]):
+        if extra:
+            held.update(k for k, v in extra.items() if v and k in order)
+    if st.forts and held & _NIGHT_KWS and _nightfall(st):
+        held -= _NIGHT_KWS
+    return max(0, p), h, sorted(held, key=order.__getitem__) if len(held) > 1 else list(held)
 
 
 @cache
