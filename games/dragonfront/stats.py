@@ -111,14 +111,21 @@ def shown(st: DFState, u: Unit, labels: tuple[str, ...],
         rows = {row_of(s) for s in u["sp"]}
         p += sum(1 for o in st.units if o is not u and o["owner"] == u["owner"]
                  and row_of(o["sp"][0]) in rows)
+    return max(0, p), h, _shown_traits(st, u, labels, None if mods is None else mods[2])
+
+
+def _shown_traits(st: DFState, u: Unit, labels: tuple[str, ...],
+                  granted: dict[str, int] | None) -> list[str]:
+    """The `labels` a unit has, in their order: printed or granted, this turn's, or from auras
+    (`granted`), less RANGE and CATAPULT while a NIGHTFALL fort stands."""
     order = _label_order(labels)
     held = {k for k, v in u["kw"].items() if v and k in order}
-    for extra in (u.get("tmpkw"), None if mods is None else mods[2]):
+    for extra in (u.get("tmpkw"), granted):
         if extra:
             held.update(k for k, v in extra.items() if v and k in order)
     if st.forts and held & _NIGHT_KWS and _nightfall(st):
         held -= _NIGHT_KWS
-    return max(0, p), h, sorted(held, key=order.__getitem__) if len(held) > 1 else list(held)
+    return sorted(held, key=order.__getitem__) if len(held) > 1 else list(held)
 
 
 @cache
