@@ -22,6 +22,8 @@ from typing import TextIO
 
 from bot.host import Host
 from bot.messages import Choice, Command, Control, Reply, ReplyKind, Verb
+from bot.records import RecordError
+from bot.replays import write_replay
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +34,9 @@ HELP = """Type lines like:
   @alice /join                  @bob /join      @alice /start
   @alice 2                      (take move 2 of alice's list)
   @bob /addbot   /match 3   /sumof 2   /hand   /status   /resign   /rules   /leave   /timer 120
-  @alice /rematch   /next   /option faction scales
+  @alice /rematch   /next   /option faction scales   /addbot hard
+  @alice /leaderboard [game]   /profile [user]   /history [user] [export=<id>]   /replay [id]
+  @alice /deck new <name> <faction>   /deck code   @bob /deck import <code>   /card <name>
   #room2 @carol /join <game>   (another channel; /rules lists the games)
   /quit to leave."""
 
@@ -105,6 +109,9 @@ class Console:
         if command is None:
             return []
         self._print(f"> {line.strip()}")
+        if command.verb is Verb.REPLAY:
+            await self._replay(command)
+            return []
         replies = await self.host.handle(command)
         self.show(replies)
         await self.host.delivered(replies)
@@ -117,6 +124,20 @@ class Console:
             if line.strip() in {"/quit", "/exit"}:
                 break
             await self.run_line(line)
+
+    async def _replay(self, command: Command) -> None:
+        """Writes a finished game's replay, every step's frame and the animation, to the folder."""
+        try:
+            replay = await self.host.lookups.replay_of(command)
+        except RecordError as refusal:
+            self._print(f"  [private to {command.user}] ⚠ {refusal}")
+            return
+        paths = await asyncio.to_thread(write_replay, replay, self.out_dir)
+        self._print(f"  [private to {command.user}] == {replay.title} ==")
+        self._print(f"  [private to {command.user}] {len(replay.steps)} steps: frames "
+                    f"{paths[0].name} to {paths[-2].name} and the animation in {self.out_dir}")
+        self._print(f"  [private to {command.user}] {replay.text(replay.last).splitlines()[-1]}")
+        self._print(f"  [private to {command.user}] [animation: {paths[-1]}]")
 
     async def _show_waiting(self, channel: str, replies: list[Reply]) -> list[Reply]:
         boards = [r for r in replies if r.kind is ReplyKind.BOARD and not r.is_private]
@@ -138,7 +159,7 @@ class Console:
             prefix = f"  [private to {reply.private_to}] " if reply.private_to else "  "
             if reply.kind is ReplyKind.ERROR:
                 prefix += "⚠ "
-            if reply.title and reply.kind in _TITLED:
+            if reply.title and (reply.kind in _TITLED or reply.title not in reply.text):
                 edit = " (board updated)" if reply.kind is ReplyKind.BOARD and not (
                     reply.fresh or reply.is_private) else ""
                 self._print(f"{prefix}== {reply.title}{edit} ==")
@@ -147,11 +168,18 @@ class Console:
             for line in reply.text.splitlines():
                 self._print(f"{prefix}{line}")
             for name, value in reply.fields:
-                self._print(f"{prefix}{name}: {value}")
+                for number, line in enumerate(value.splitlines() or [""]):
+                    self._print(f"{prefix}{name + ': ' if number == 0 else '  '}{line}")
             for line in menu_lines(reply.choices):
                 self._print(f"{prefix}  {line}")
             if reply.controls:
                 self._print(prefix + " ".join(f"[/{_COMMANDS[c]}]" for c in reply.controls))
+            if reply.buttons:
+                self._print(prefix + " ".join(f"[{b.label}]" for b in reply.buttons))
+            if reply.file is not None:
+                path = self.out_dir / reply.file_name
+                path.write_bytes(reply.file)
+                self._print(f"{prefix}[file: {path}]")
             if reply.image is not None:
                 self._images += 1
                 who = reply.private_to or "public"

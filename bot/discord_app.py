@@ -99,6 +99,18 @@ class Responder:
         else:
             await ix.followup.send(ephemeral=True, wait=True, **payload.send())
 
+    async def public(self, payload: posts.Payload) -> None:
+        """Shows a message to the whole channel (a card, a replay viewer, an animation)."""
+        ix = self.interaction
+        if not self.is_done:
+            await ix.response.send_message(**payload.send())
+        elif self.deferred == "thinking" and not self._filled:
+            self._filled = True  # the ephemeral "thinking" stays private: post beside it
+            await ix.edit_original_response(content="Posted below.")
+            await ix.followup.send(wait=True, **payload.send())
+        else:
+            await ix.followup.send(wait=True, **payload.send())
+
     async def update(self, payload: posts.Payload) -> None:
         """Replaces the message the clicked component is on (UPDATE_MESSAGE)."""
         ix = self.interaction
@@ -156,7 +168,7 @@ class HoardBot(commands.Bot):
         self.host = await Host.open(self.settings.db_path, clock=self.clock, markup=posts.safe_name)
         self.courier = Courier(self, self.host.store, clock=self.clock, pause=self.tidy_pause)
         self._spawn(self.recover())  # REST works already: what a crash left goes out at once
-        self.add_dynamic_items(ui.HoardItem)
+        self.add_dynamic_items(ui.HoardItem, ui.ReplayItem)
         await self.tree.set_translator(HoardTranslator())
         for extension in EXTENSIONS:
             try:
@@ -264,7 +276,8 @@ class HoardBot(commands.Bot):
                  version: int | None = None, stamp: str | None = None) -> Command:
         return Command(channel=table_of(interaction), user=str(interaction.user.id),
                        name=interaction.user.display_name, verb=verb, args=tuple(args),
-                       version=version, stamp=stamp)
+                       version=version, stamp=stamp,
+                       guild=str(interaction.guild_id) if interaction.guild_id else None)
 
     async def _handle(self, interaction: discord.Interaction,
                       command: Command) -> tuple[list[Reply], str | None]:
@@ -289,6 +302,9 @@ class HoardBot(commands.Bot):
                             replies: Sequence[Reply]) -> None:
         user = str(interaction.user.id)
         for reply in replies:
+            if reply.private_to is None and reply.kind is ReplyKind.INFO and reply.outbox is None:
+                await responder.public(posts.private_payload(reply, await self._wire(reply.image)))
+                continue
             if reply.private_to != user:
                 continue
             if reply.kind is ReplyKind.HAND:
@@ -333,6 +349,24 @@ class HoardBot(commands.Bot):
             await self._public_click(interaction, click)
         else:
             await self._panel_click(interaction, click)
+
+    async def on_replay_click(self, interaction: discord.Interaction, game_id: int, step: int,
+                              verb: str) -> None:
+        """A replay viewer's button: the viewer steps in place; Animation posts the animation."""
+        with self._working():
+            try:
+                command = self._command(interaction, Verb.REPLAY,
+                                        (str(game_id), f"step={step}", f"verb={verb}"))
+                replies, deferred = await self._handle(interaction, command)
+                responder = Responder(interaction, deferred)
+                page = next((r for r in replies if r.buttons), None)
+                if page is not None:
+                    await responder.update(posts.private_payload(page, await self._wire(page.image)))
+                else:
+                    await self._send_private(responder, interaction, replies)
+                await responder.finish()
+            except Exception as error:
+                await self.report_error(interaction, error, f"replay {verb}")
 
     async def _panel_click(self, interaction: discord.Interaction, click: ui.Click) -> None:
         """A click on a private panel: a menu step, a move, or Refresh; the panel follows."""

@@ -20,6 +20,24 @@ GERMAN: dict[str, str] = {
     "Explain a game's rules and Hoard's commands.": "Erklärt die Regeln eines Spiels und Hoards Befehle.",
     "Show this table: players, whose turn, the board.": "Zeigt den Tisch: Spieler, wer dran ist, das Spielbrett.",
     "Set the seconds each player has for a decision.": "Legt fest, wie viele Sekunden jeder für eine Entscheidung hat.",
+    "The top 10 of a game in this server, and your own rank.":
+        "Die besten 10 eines Spiels auf diesem Server und dein eigener Rang.",
+    "A player's ratings, results and streaks in every game.":
+        "Wertungen, Ergebnisse und Serien eines Spielers in jedem Spiel.",
+    "The last 10 finished games in this server.":
+        "Die letzten 10 beendeten Partien auf diesem Server.",
+    "Watch a finished game again, turn by turn.":
+        "Sieh dir eine beendete Partie noch einmal an, Zug um Zug.",
+    "Build, share and show your decks.": "Baue, teile und zeige deine Decks.",
+    "Start a deck from a faction's base deck.": "Beginnt ein Deck mit dem Grunddeck einer Fraktion.",
+    "Add a card to your current deck.": "Fügt deinem aktuellen Deck eine Karte hinzu.",
+    "Remove a card from your current deck.": "Nimmt eine Karte aus deinem aktuellen Deck.",
+    "Show a deck as an image with its mana curve.": "Zeigt ein Deck als Bild mit seiner Manakurve.",
+    "List your decks.": "Listet deine Decks auf.",
+    "Delete one of your decks.": "Löscht eines deiner Decks.",
+    "A deck's code, to share it.": "Der Code eines Decks, um es zu teilen.",
+    "Save a deck from its code.": "Speichert ein Deck aus seinem Code.",
+    "Show one card of any game, as an image.": "Zeigt eine Karte eines beliebigen Spiels als Bild.",
     # parameters
     "The game to play (only the first player chooses).": "Das Spiel (nur der erste Spieler wählt es).",
     "A game option as name=value, e.g. a faction.": "Eine Spieloption als name=wert, z. B. eine Fraktion.",
@@ -32,6 +50,22 @@ GERMAN: dict[str, str] = {
         "Spielt in einem Thread, der aus der Lobby-Nachricht entsteht.",
     "Show it to the whole channel instead of only to you.":
         "Zeigt es dem ganzen Kanal statt nur dir.",
+    "One of your saved decks (see /deck).": "Eines deiner gespeicherten Decks (siehe /deck).",
+    "How strongly it plays (default: normal).": "Wie stark er spielt (sonst normal).",
+    "The game (default: this table's).": "Das Spiel (sonst das dieses Tisches).",
+    "The player (default: you).": "Der Spieler (sonst du).",
+    "Only games this player took part in.": "Nur Partien, an denen dieser Spieler teilnahm.",
+    "The game id from /history (default: this table's last game).":
+        "Die Partie-Nummer aus /history (sonst die letzte dieses Tisches).",
+    "Export this game as a record file.": "Diese Partie als Aufzeichnungsdatei exportieren.",
+    "The deck's name, e.g. ghoul-rush.": "Der Name des Decks, z. B. ghul-ansturm.",
+    "The faction.": "Die Fraktion.",
+    "The card.": "Die Karte.",
+    "The deck (default: your current one).": "Das Deck (sonst dein aktuelles).",
+    "The deck.": "Das Deck.",
+    "The deck code.": "Der Deck-Code.",
+    "A name for it (default: its faction).": "Ein Name dafür (sonst seine Fraktion).",
+    "The card's name.": "Der Name der Karte.",
 }
 
 

@@ -82,6 +82,8 @@ class Payload:
     image: tuple[str, bytes] | None = None
     """(file name, bytes on the wire); `image_url` instead when the message keeps its image."""
     image_url: str = ""
+    file: tuple[str, bytes] | None = None
+    """An attachment sent as it is (a record file, an animation), beside any image."""
     view: discord.ui.View | None = None
     pings: tuple[str, ...] = ()
     menu_only: bool = False
@@ -101,9 +103,11 @@ class Payload:
                                        users=[discord.Object(int(u)) for u in self.pings])
 
     def _files(self) -> list[discord.File]:
-        if self.image is None:
-            return []
-        return [discord.File(io.BytesIO(self.image[1]), filename=self.image[0])]
+        files = [] if self.image is None else [
+            discord.File(io.BytesIO(self.image[1]), filename=self.image[0])]
+        if self.file is not None:
+            files.append(discord.File(io.BytesIO(self.file[1]), filename=self.file[0]))
+        return files
 
     def send(self) -> dict[str, Any]:
         """Arguments of a new message (`send`, `send_message`, `followup.send`)."""
@@ -119,7 +123,7 @@ class Payload:
             return {"content": self.content, "view": self.view}
         out: dict[str, Any] = {"content": self.content, "embeds": self._embeds(),
                                "view": self.view, "allowed_mentions": self._mentions()}
-        if self.image is not None:
+        if self.image is not None or self.file is not None:
             out["attachments"] = self._files()
         elif not self.image_url:
             out["attachments"] = []
@@ -192,9 +196,13 @@ def panel_payload(reply: Reply, image: bytes | None, *, path: tuple[int, ...] = 
 
 
 def private_payload(reply: Reply, image: bytes | None = None) -> Payload:
-    """An ephemeral message for a private INFO, ERROR, BOARD or LOBBY reply (/status, /rules)."""
+    """An ephemeral message for a private INFO, ERROR, BOARD or LOBBY reply (/status, /rules);
+    also the message of a public INFO reply that no table owes (/card, a replay viewer)."""
     if reply.kind is ReplyKind.ERROR:
         return Payload(content=_cut(reply.text, 2000))
+    if reply.kind is ReplyKind.INFO and (reply.fields or image is not None or reply.buttons
+                                         or reply.file is not None):
+        return info_payload(reply, image)
     if reply.kind in (ReplyKind.BOARD, ReplyKind.LOBBY, ReplyKind.RESULT):
         payload = Payload(embed=_embed(reply))
         if image is not None:
@@ -204,6 +212,25 @@ def private_payload(reply: Reply, image: bytes | None = None) -> Payload:
         return Payload(embed=discord.Embed(title=_cut(reply.title, 256),
                                            description=_cut(reply.text, 4096)))
     return Payload(content=_cut(reply.text, 2000))
+
+
+def info_payload(reply: Reply, image: bytes | None = None) -> Payload:
+    """An INFO reply as an embed with its fields, image, attached file and buttons."""
+    payload = Payload(view=ui.replay_view(reply.buttons))
+    if reply.fields or image is not None or reply.title:
+        payload.embed = discord.Embed(title=_cut(reply.title, 256) or None,
+                                      description=_cut(reply.text, 4096) or None,
+                                      colour=discord.Colour.dark_gold())
+        for name, value in reply.fields[:25]:
+            payload.embed.add_field(name=_cut(name, 256) or "\u200b",
+                                    value=_cut(value, 1024) or "\u200b", inline=False)
+    else:
+        payload.content = _cut(reply.text, 2000)
+    if image is not None:
+        payload.image = (wire_name(reply.image_name), image)
+    if reply.file is not None:
+        payload.file = (reply.file_name, reply.file)
+    return payload
 
 
 def _mention(users: tuple[str, ...]) -> str:

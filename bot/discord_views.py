@@ -28,7 +28,8 @@ from typing import Any
 
 import discord
 
-from bot.messages import Choice, Control, OptionMenu
+from bot.messages import Button, Choice, Control, OptionMenu
+from bot.replays import VIEWER_TEMPLATE, parse_viewer_id
 
 MAX_CUSTOM_ID = 100
 MAX_SELECT = 25
@@ -54,6 +55,7 @@ HAND_LABEL = "Hand"
 REFRESH_LABEL = "↻ Refresh"
 
 ComponentHandler = Callable[[discord.Interaction, "Click"], Awaitable[None]]
+ReplayHandler = Callable[[discord.Interaction, int, int, str], Awaitable[None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +180,42 @@ class HoardItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE)
             return
         handler: ComponentHandler = interaction.client.on_hoard_click  # type: ignore[attr-defined]
         await handler(interaction, click)
+
+
+class ReplayItem(discord.ui.DynamicItem[discord.ui.Button[Any]], template=VIEWER_TEMPLATE):
+    """A replay viewer's button (⏮ ◀ ▶ ⏭ Animation): its custom_id names the game and the step
+    shown, so a click after a restart needs nothing but the store."""
+
+    def __init__(self, item: discord.ui.Button[Any]) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReplayItem:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        parsed = parse_viewer_id(self.custom_id)
+        if parsed is None:
+            await interaction.response.send_message(UNKNOWN, ephemeral=True)
+            return
+        handler: ReplayHandler = interaction.client.on_replay_click  # type: ignore[attr-defined]
+        await handler(interaction, *parsed)
+
+
+def replay_view(buttons: Sequence[Button]) -> discord.ui.View | None:
+    """Returns a replay viewer's row of buttons (None when the reply has none)."""
+    if not buttons:
+        return None
+    view = discord.ui.View(timeout=None)
+    for b in buttons:
+        view.add_item(ReplayItem(discord.ui.Button(
+            label=_cut(b.label, 80), custom_id=b.custom_id, disabled=b.disabled, row=0,
+            style=discord.ButtonStyle.primary if b.label == "Animation" else
+            discord.ButtonStyle.secondary)))
+    return view
 
 
 def button(label: str, cid: str, *, style: discord.ButtonStyle = discord.ButtonStyle.secondary,

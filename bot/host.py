@@ -30,19 +30,25 @@ from pathlib import Path
 from typing import Any
 
 import games
+from bot import deck_commands, ratings
 from bot import replies as texts
-from bot.messages import Choice, Command, Reply, ReplyKind, Verb
+from bot.ai_pool import AiPool, Job
+from bot.decks import DeckError
+from bot.lookups import Lookups
+from bot.messages import LOCAL_GUILD, LOOKUPS, Choice, Command, Reply, ReplyKind, Verb
 from bot.replies import MAX_LOG_LINES, joined, personalise, waiting_users
 from bot.store import Outgoing, Store
-from bot.table import MAX_TIMEOUTS, Refused, Table
-from games.core import Event, IllegalAction, Seat, View, visible_events
+from bot.table import DECK_OPTION, MAX_TIMEOUTS, Refused, Table
+from games.core import Action, Event, IllegalAction, Seat, View, visible_events
+from games.levels import Level, parse_level
 
 log = logging.getLogger(__name__)
 
 COMMAND_HELP = (
-    "/join [game] — take a seat (the first join picks the game) · /leave · /addbot · "
-    "/start [thread] · /match X · /sumof X · /timer seconds · /hand · /resign · /status · "
-    "/rules [game]"
+    "/join [game] [deck=name] — take a seat (the first join picks the game) · /leave · "
+    "/addbot [easy|normal|hard] · /start [thread] · /match X · /sumof X · /timer seconds · "
+    "/hand · /resign · /status · /rules [game] · /leaderboard [game] · /profile [user] · "
+    "/history [user] · /replay [game id] · /deck · /card <name>"
 )
 MAX_MOVE_TEXT = 100
 """Longer move texts are refused unread (no action code or move number is that long)."""
@@ -94,7 +100,7 @@ class Host:
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
                  seeds: random.Random | None = None,
-                 markup: Callable[[str], str] = str) -> None:
+                 markup: Callable[[str], str] = str, ai_pool: AiPool | None = None) -> None:
         self.store = store
         self.clock = clock
         self.markup = markup
@@ -104,26 +110,34 @@ class Host:
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._deadlines: dict[str, tuple[float, float | None]] = {}
         self._boards: dict[str, tuple[tuple[int, int], bytes]] = {}
+        self.ai = ai_pool or AiPool()
+        """Where hard computer seats think (worker processes, off the event loop)."""
+        self.lookups = Lookups(store, self._game_of, clock=clock)
 
     @classmethod
     async def open(cls, path: str | Path, *, clock: Callable[[], float] = time.time,
                    seeds: random.Random | None = None,
-                   markup: Callable[[str], str] = str) -> Host:
+                   markup: Callable[[str], str] = str, ai_pool: AiPool | None = None) -> Host:
         """Opens the store at `path` and returns a host that resumes every table in it."""
         store = await Store.open(path)
-        host = cls(store, clock=clock, seeds=seeds, markup=markup)
+        host = cls(store, clock=clock, seeds=seeds, markup=markup, ai_pool=ai_pool)
         host._deadlines = await store.deadlines()
         return host
 
     async def close(self) -> None:
+        await asyncio.to_thread(self.ai.shutdown)
         await self.store.close()
 
     # -- entry points ---------------------------------------------------------------------------
 
     async def handle(self, command: Command) -> list[Reply]:
         """Carries out one command and returns the replies; a refusal changes nothing."""
+        if command.verb in LOOKUPS:
+            return await self._lookup(command)
         async with self._locks[command.channel]:
             table = await self._table(command.channel)
+            if command.guild and table.guild != command.guild:
+                table.guild = command.guild  # saved with the table's next change
             before = self._before(table)
             try:
                 done = await self._dispatch(table, command)
@@ -140,6 +154,20 @@ class Host:
                               command.channel, command.user)
                 return [self._error(command, "Sorry, something went wrong on our side; "
                                              "nothing was changed. Please try again.")]
+
+    async def _lookup(self, command: Command) -> list[Reply]:
+        """Runs a record command (/leaderboard, /replay, /deck, ...) outside the table's lock."""
+        try:
+            return await self.lookups.handle(command)
+        except Exception:
+            log.exception("Command %s failed at table %s (user %s)", command.verb,
+                          command.channel, command.user)
+            return [self._error(command, "Sorry, something went wrong on our side; "
+                                         "nothing was changed. Please try again.")]
+
+    async def _game_of(self, channel: str) -> str:
+        async with self._locks[channel]:
+            return (await self._table(channel)).game_name
 
     def next_deadline(self) -> float | None:
         """Returns the earliest pending timer (a warning or a deadline, epoch seconds), if any."""
@@ -227,7 +255,10 @@ class Host:
 
     async def _join(self, table: Table, cmd: Command) -> Handled:
         words, options = split_args(cmd.args)
+        deck_name = options.pop(DECK_OPTION, None)
         name = table.join(cmd.user, cmd.name, words[0] if words else None, options)
+        if deck_name:
+            await self._bring_deck(table, cmd.user, deck_name)
         info = games.get(name).info
         seated = len(table.seats)
         ready = "A seated player can start." if seated >= info.min_players else (
@@ -235,13 +266,27 @@ class Host:
         return self._ack(table, cmd, f"You took seat {seated} of {info.max_players} at "
                                      f"{info.title}. {ready}")
 
+    async def _bring_deck(self, table: Table, user: str, deck_name: str) -> None:
+        """Gives the user's seat a snapshot of their saved deck (refused: the join is undone)."""
+        try:
+            deck = await deck_commands.seat_deck(self.store.db, user, table.game_name, deck_name)
+        except DeckError as refusal:
+            raise Refused(f"{refusal} You were not seated.") from None
+        index = table.seat_of(user)
+        assert index is not None
+        table.seats[index].deck, table.seats[index].deck_name = deck, deck_name
+
     async def _leave(self, table: Table, cmd: Command) -> Handled:
         table.leave(cmd.user)
         return self._ack(table, cmd, "You left the table.")
 
     async def _addbot(self, table: Table, cmd: Command) -> Handled:
-        _, options = split_args(cmd.args)
-        name = table.add_bot(cmd.user, options)
+        words, options = split_args(cmd.args)
+        try:
+            level = parse_level(words[0] if words else options.pop("level", None))
+        except ValueError as error:
+            raise Refused(str(error)) from None
+        name = table.add_bot(cmd.user, options, level)
         return self._ack(table, cmd, f"{name} takes seat {len(table.seats)} of "
                                      f"{table.game.info.max_players}.")
 
@@ -307,7 +352,7 @@ class Host:
         record = table.new_record(seed)
         game_id = await self.store.create_game(table, record, self.clock())
         table.start_game(game_id, record)
-        events = self._run_bots(table)
+        events = await self._run_bots(table)
         number = len(table.series.results) + 1
         series = "" if table.series.mode == "single" else f" (game {number}, {table.series.describe()})"
         opening = Event(f"{table.game.info.title} begins{series}: "
@@ -332,7 +377,7 @@ class Host:
                            for p in table.game.label(live.state, table.game.decode(code)))
         events = table.apply(seat, code)
         table.strikes.pop(cmd.user, None)
-        events += self._run_bots(table)
+        events += await self._run_bots(table)
         return Handled(events=events, panel=(seat, cmd.user, f"You played: {label}."))
 
     async def _hand(self, table: Table, cmd: Command) -> Handled:
@@ -347,7 +392,7 @@ class Host:
     async def _resign(self, table: Table, cmd: Command) -> Handled:
         seat = self._require_seat(table, cmd)
         events = table.resign(seat)
-        events += self._run_bots(table)
+        events += await self._run_bots(table)
         return Handled(events=events)
 
     async def _rules(self, table: Table, cmd: Command) -> Handled:
@@ -434,7 +479,7 @@ class Host:
         raise Refused(f"That is not one of your moves now: choose a number from 1 to "
                       f"{len(actions)}, or open /hand for your choices.")
 
-    def _run_bots(self, table: Table) -> list[Event]:
+    async def _run_bots(self, table: Table) -> list[Event]:
         """Lets computer players take every decision they owe; returns the events."""
         events: list[Event] = []
         if table.live is None:
@@ -444,8 +489,21 @@ class Host:
             if not owed:
                 break
             seat = owed[0]
-            events += table.apply(seat, table.computer_choice(seat).encode())
+            events += table.apply(seat, await self._computer_move(table, seat))
         return events
+
+    async def _computer_move(self, table: Table, seat: Seat) -> str:
+        """Returns a computer seat's move code: a hard seat searches in the worker pool (off the
+        event loop, for up to `HOARD_AI_SECONDS`), the others decide at once."""
+        level = table.seats[seat].computer_level
+        live = table.live
+        assert live is not None
+        if level is not Level.HARD or not table.game.can_sample():
+            action: Action = table.computer_choice(seat, level)
+            return str(action.encode())
+        record = dataclasses.replace(live.record, log=list(live.record.log))
+        return await self.ai.choose(Job(table.game_name, record, seat, level.value,
+                                        table.computer_seed()))
 
     async def _timeout(self, table: Table) -> list[Reply]:
         """Plays for every human who owes a decision at a timed-out table."""
@@ -478,7 +536,7 @@ class Host:
             label = " > ".join(game.label(live.state, action))
             events.append(Event(f"{{p{seat}}}'s time ran out; the computer played: {label}."))
             events += table.apply(seat, action.encode())
-        events += self._run_bots(table)
+        events += await self._run_bots(table)
         return await self._commit(table, before, Handled(events=events))
 
     async def _warn(self, table: Table, left: float) -> list[Reply]:
@@ -509,17 +567,19 @@ class Host:
         self._note_private(table, done.events)
         result = None
         live = table.live
+        rated = None
         if live is not None and table.outcome() is not None and not live.recorded:
             finished = table.finish_game()
             result = {"scores": finished.scores, "winners": finished.winners,
                       "reason": finished.reason}
+            rated = self._rated(table, finished.scores, finished.winners)
         owed = self._owed(table, before, lines)
         drawn_kinds = (ReplyKind.BOARD, ReplyKind.RESULT)
         view = table.view(None) if live is not None and any(
             r.kind in drawn_kinds for r in owed) else None
         outgoing = [Outgoing(r.kind.value, r.version or 0, self._payload(table, r, view))
                     for r in owed]
-        ids = await self._save(table, result=result, outbox=outgoing)
+        ids = await self._save(table, result=result, outbox=outgoing, rated=rated)
         owed = [dataclasses.replace(r, outbox=i) for r, i in zip(owed, ids, strict=True)]
         drawn, panel = await asyncio.gather(self._with_images(table, owed),
                                             self._panel(table, done))
@@ -550,6 +610,19 @@ class Host:
             owed.append(texts.result_reply(table, names, table.turn_log, fresh=False))
         return owed
 
+    def _rated(self, table: Table, scores: list[int], winners: list[Seat]) -> ratings.FinishedGame:
+        """The finished game as the ratings see it (rated in the transaction that records it)."""
+        live = table.live
+        assert live is not None
+        info = table.game.info
+        seated = [ratings.Seated(s.user, s.name, s.is_bot,
+                                 ratings.seat_option(info, live.record.options, index),
+                                 s.computer_level.value)
+                  for index, s in enumerate(table.seats)]
+        return ratings.finished_game(guild=table.guild or LOCAL_GUILD, game=table.game_name,
+                                     game_id=live.game_id, finished=self.clock(), seats=seated,
+                                     scores=scores, winners=winners)
+
     def _payload(self, table: Table, reply: Reply, view: View | None) -> dict[str, Any]:
         """The outbox row of a post: the reply, and for a board the view to draw it again."""
         payload: dict[str, Any] = {"reply": reply.to_json(), "game": table.game_name}
@@ -574,14 +647,15 @@ class Host:
 
     async def _save(self, table: Table, *, result: dict[str, Any] | None = None,
                     outbox: Sequence[Outgoing] = (),
-                    timers: tuple[float, float | None] | None = None) -> list[int]:
+                    timers: tuple[float, float | None] | None = None,
+                    rated: ratings.FinishedGame | None = None) -> list[int]:
         live = table.live
         new_actions = len(live.record.log) - live.saved if live is not None else 0
         deadline, warn_at = self._timers(table) if timers is None else timers
         try:
             ids = await self.store.save(table, new_actions=new_actions, deadline=deadline,
                                         warn_at=warn_at, now=self.clock(), result=result,
-                                        outbox=outbox)
+                                        outbox=outbox, rated=rated)
         except Exception:
             self._tables.pop(table.channel, None)
             raise

@@ -3,6 +3,7 @@
     hoard                 Discord when DISCORD_TOKEN is set, else the local console
     hoard console [...]   always the local console (--script FILE, --out DIR, --db PATH)
     hoard discord         always Discord (needs DISCORD_TOKEN)
+    hoard replay RECORD   a record file (from /history export) as frames and an animation (--out DIR)
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import logging.handlers
 import sys
 from collections.abc import Sequence
 
+from bot import replay_cli
 from bot.config import Settings, load_dotenv
 from bot.console import add_arguments, run_console
 
@@ -35,7 +37,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="mode")
     add_arguments(sub.add_parser("console", help="play a channel in this terminal"))
     sub.add_parser("discord", help="connect to Discord (needs DISCORD_TOKEN)")
+    replay_cli.add_arguments(sub.add_parser(
+        "replay", help="write a record file's replay: frames and an animation"))
     args = parser.parse_args(argv)
+    if args.mode == "replay":
+        setup_logging("WARNING", quiet=True)
+        return replay_cli.run(args)
     load_dotenv()
     try:
         settings = Settings.from_env()

@@ -40,6 +40,23 @@ class Verb(StrEnum):
     """Ask for another game with the same seats and options; it starts once every person asked."""
     NEXT = "next"
     """Start the next game of a series."""
+    LEADERBOARD = "leaderboard"
+    """The top of a game in this guild and the caller's rank: args [game]."""
+    PROFILE = "profile"
+    """A player's ratings and results: args [user=<id>] [name=<display name>]."""
+    HISTORY = "history"
+    """The guild's last finished games: args [user=<id>] [export=<game id>]."""
+    REPLAY = "replay"
+    """A finished game's replay: args [game id] [step=<n>] [verb=<first|prev|next|last|anim>]."""
+    DECK = "deck"
+    """Deck building: args are the sub-command and its words (`new name faction`, `code`, ...)."""
+    CARD = "card"
+    """Look up one card of any game: args are its name."""
+
+
+LOOKUPS = frozenset({Verb.LEADERBOARD, Verb.PROFILE, Verb.HISTORY, Verb.REPLAY, Verb.DECK,
+                     Verb.CARD})
+"""Verbs that read or change a user's records, not the channel's table (no table lock)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +75,13 @@ class Command:
     args: tuple[str, ...] = ()
     version: int | None = None
     stamp: str | None = None
+    guild: str | None = None
+    """The server the channel belongs to (ratings, history and replays are per guild); None in
+    the console, which plays one local guild."""
+
+
+LOCAL_GUILD = "local"
+"""The guild of a command that names none (the console)."""
 
 
 class ReplyKind(StrEnum):
@@ -108,6 +132,15 @@ class OptionMenu:
 
 
 @dataclass(frozen=True, slots=True)
+class Button:
+    """A button that carries its own custom_id (a replay viewer's ⏮ ◀ ▶ ⏭ and Animation)."""
+
+    label: str
+    custom_id: str
+    disabled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Reply:
     """One message to show. `private_to` (a user id) makes it visible to that user only."""
 
@@ -144,6 +177,11 @@ class Reply:
     """LOBBY: the option selects to offer."""
     in_thread: bool = False
     """BOARD, RESULT: the table plays in a thread made from its lobby message."""
+    buttons: tuple[Button, ...] = ()
+    """INFO: buttons with their own custom_ids (a replay viewer); the transport draws them."""
+    file: bytes | None = None
+    """A file to attach as it is (a record file, an animation), named `file_name`."""
+    file_name: str = ""
 
     @property
     def is_private(self) -> bool:
@@ -153,6 +191,7 @@ class Reply:
         """Returns the reply without its image, as JSON-ready data (the outbox payload)."""
         data = asdict(self)
         data.pop("image")
+        data.pop("file")
         return data
 
     @classmethod
@@ -167,6 +206,8 @@ class Reply:
         values["menus"] = tuple(OptionMenu(m["name"], tuple(m["choices"]), bool(m["per_seat"]),
                                            m.get("help", "")) for m in values.get("menus", ()))
         values["controls"] = tuple(Control(c) for c in values.get("controls", ()))
+        values["buttons"] = tuple(Button(b["label"], b["custom_id"], bool(b["disabled"]))
+                                  for b in values.get("buttons", ()))
         for name in ("mentions", "waiting_on"):
             values[name] = tuple(values.get(name, ()))
         values["image"] = image

@@ -16,6 +16,7 @@ most 8 MiB, downscaled when needed), `write_replay` (frames and animation into a
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import math
@@ -252,7 +253,8 @@ class ReplayCache:
         key = (guild, game_id)
         replay = self._items.get(key)
         if replay is None:
-            replay = build_replay(await load_game_record(db, game_id, guild))
+            record = await load_game_record(db, game_id, guild)
+            replay = await asyncio.to_thread(build_replay, record)
             self._items[key] = replay
             while len(self._items) > self.size:
                 self._items.popitem(last=False)

@@ -123,6 +123,8 @@ def lobby_reply(table: Table, names: Sequence[str], *, fresh: bool = False) -> R
                  if _is_per_seat(table, k)]
         if seat.is_bot:
             extra.insert(0, "computer")
+        if seat.deck_name:
+            extra.append(f"deck {seat.deck_name}")
         if seat.forfeited:
             extra.append("forfeited the last game (timed out)")
         lines.append(f"{index + 1}. {names[index]}" + (f" — {', '.join(extra)}" if extra else ""))

@@ -4,7 +4,7 @@ factions tables.
 The queries return plain dataclasses; `format_leaderboard`, `format_profile` and `format_history`
 turn them into a `Card` (title, text, fields) that the console prints and Discord puts in an
 embed. A player who never finished a game, or an unknown game, is refused with `NotFound`.
-`DESCRIPTIONS` holds the commands' English descriptions with their German translations.
+The commands' descriptions and their German translations live in `bot.discord_i18n`.
 """
 
 from __future__ import annotations
@@ -29,23 +29,6 @@ TREND_GAMES = 10
 LAST_RESULTS = 5
 HISTORY = 10
 
-DESCRIPTIONS: dict[str, str] = {
-    "The top 10 of a game in this server, and your own rank.":
-        "Die besten 10 eines Spiels auf diesem Server und dein eigener Rang.",
-    "A player's ratings, results and streaks in every game.":
-        "Wertungen, Ergebnisse und Serien eines Spielers in jedem Spiel.",
-    "The last 10 finished games in this server.":
-        "Die letzten 10 beendeten Partien auf diesem Server.",
-    "Watch a finished game again, turn by turn.":
-        "Sieh dir eine beendete Partie noch einmal an, Zug um Zug.",
-    "The game (default: this table's).": "Das Spiel (sonst das dieses Tisches).",
-    "The player (default: you).": "Der Spieler (sonst du).",
-    "Only games this player took part in.": "Nur Partien, an denen dieser Spieler teilnahm.",
-    "The game id from /history (default: this table's last game).":
-        "Die Partie-Nummer aus /history (sonst die letzte dieses Tisches).",
-    "Export this game as a record file.": "Diese Partie als Aufzeichnungsdatei exportieren.",
-}
-"""English command and parameter descriptions and their German (`de`) translations."""
 
 
 class NotFound(ValueError):
@@ -283,6 +266,10 @@ def rating_text(rating: float, games_played: int) -> str:
     return f"{round(rating)}{'?' if is_provisional(games_played) else ''}"
 
 
+def _games(count: int) -> str:
+    return f"{count} game{'' if count == 1 else 's'}"
+
+
 def _record(wins: int, draws: int, losses: int) -> str:
     return f"{wins}-{draws}-{losses}"
 
@@ -291,13 +278,14 @@ def format_leaderboard(board: Leaderboard) -> Card:
     """Returns the leaderboard as a numbered list with the caller's rank below it."""
     if not board.top:
         return Card(f"{board.title} leaderboard", f"No rated {board.title} games here yet.")
-    lines = [f"{s.rank:>2}. {s.name}{' (computer)' if s.is_bot else ''} — "
-             f"{rating_text(s.rating, s.games)} ({s.games} games, {_record(s.wins, s.draws, s.losses)})"
+    lines = [f"{s.rank:>2}. {s.name}{' (computer)' if s.is_bot and 'Computer' not in s.name else ''}"
+             f" — {rating_text(s.rating, s.games)} ({_games(s.games)}, "
+             f"{_record(s.wins, s.draws, s.losses)})"
              for s in board.top]
     you = board.caller
     if you is not None and all(s.player != you.player for s in board.top):
         lines.append(f"You: #{you.rank} of {board.rated} — {rating_text(you.rating, you.games)} "
-                     f"({you.games} games)")
+                     f"({_games(you.games)})")
     elif you is None:
         lines.append(f"You have no {board.title} rating here yet.")
     lines.append("Ratings marked ? are provisional (fewer than 5 games). Wins-draws-losses.")
@@ -313,8 +301,8 @@ def format_profile(player: Profile, *, when: Callable[[float], str] = utc_date) 
         last = ", ".join(f"{marks.get(r.outcome, '?')} {r.score} (#{r.game_id}, {when(r.finished)})"
                          for r in g.last)
         lines = [f"Rating {rating_text(g.rating, g.games)} ({trend} over the last "
-                 f"{min(g.games, TREND_GAMES)} games)",
-                 f"{g.games} games: {g.wins} won, {g.draws} drawn, {g.losses} lost; "
+                 f"{_games(min(g.games, TREND_GAMES))})",
+                 f"{_games(g.games)}: {g.wins} won, {g.draws} drawn, {g.losses} lost; "
                  f"best streak {g.best_streak}"]
         if g.favourite:
             lines.append(f"Favourite: {g.favourite}")

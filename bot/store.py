@@ -19,6 +19,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.ratings import FinishedGame, record_result
 from bot.table import Live, Table
 from games.core import RESIGN_CODE, LogEntry, Record
 
@@ -170,7 +171,8 @@ class Store:
 
     async def create_game(self, table: Table, record: Record, now: float) -> int:
         """Records a new game's seed, options and seats; returns its id."""
-        seats = [{"user": s.user, "name": s.name, "is_bot": s.is_bot} for s in table.seats]
+        seats = [{"user": s.user, "name": s.name, "is_bot": s.is_bot, "level": s.level}
+                 for s in table.seats]
         async with self._writing:
             cursor = await self.db.execute(
                 "INSERT INTO games(channel, game, seed, players, options, seats, started) "
@@ -183,9 +185,10 @@ class Store:
 
     async def save(self, table: Table, *, new_actions: int = 0, deadline: float | None,
                    now: float, result: dict[str, Any] | None = None, warn_at: float | None = None,
-                   outbox: Sequence[Outgoing] = ()) -> list[int]:
-        """Commits the table row, the last `new_actions` log entries, a finished game's result and
-        the posts the change owes (the outbox), all in one transaction, run as one call on the
+                   outbox: Sequence[Outgoing] = (), rated: FinishedGame | None = None) -> list[int]:
+        """Commits the table row, the last `new_actions` log entries, a finished game's result
+        with its rating update (`rated`, see `bot.ratings.record_result`) and the posts the
+        change owes (the outbox), all in one transaction, run as one call on the
         connection's thread (so busy tables do not queue behind each other's statements).
         Returns the ids of the outbox rows, in order."""
         live = table.live
@@ -203,7 +206,7 @@ class Store:
         async with self._writing:
             # aiosqlite has no public way to run several statements in one hop to its thread.
             ids: list[int] = await self.db._execute(  # type: ignore[no-untyped-call]
-                _write_transaction, self.db._conn, actions, finished, row, posts)
+                _write_transaction, self.db._conn, actions, finished, row, posts, rated)
         return ids
 
     # -- the outbox and the transport's messages --------------------------------------------------
@@ -274,7 +277,8 @@ class Store:
 def _write_transaction(conn: sqlite3.Connection, actions: list[tuple[int, int, int, str, float]],
                        finished: tuple[float, str, int] | None,
                        row: tuple[str, str, int | None, float | None, float | None, float],
-                       posts: list[tuple[str, int, str, str, float]]) -> list[int]:
+                       posts: list[tuple[str, int, str, str, float]],
+                       rated: FinishedGame | None = None) -> list[int]:
     """Writes one table change atomically (runs on the connection's own thread); returns the ids
     of the outbox rows."""
     ids: list[int] = []
@@ -285,6 +289,8 @@ def _write_transaction(conn: sqlite3.Connection, actions: list[tuple[int, int, i
                 "INSERT INTO actions(game_id, idx, seat, code, at) VALUES(?, ?, ?, ?, ?)", actions)
         if finished is not None:
             conn.execute("UPDATE games SET finished = ?, result = ? WHERE id = ?", finished)
+        if rated is not None:
+            record_result(conn, rated)
         conn.execute(
             "INSERT INTO tables(channel, data, game_id, deadline, warn_at, updated) "
             "VALUES(?, ?, ?, ?, ?, ?) "

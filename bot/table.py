@@ -34,6 +34,7 @@ from games.core import (
     Seat,
     View,
 )
+from games.levels import DEFAULT_LEVEL, Level, levels_of, seat_name
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +42,8 @@ SERIES_LIMIT = 99
 MAX_TIMEOUTS = 3
 """Consecutive timeouts after which a player forfeits."""
 MIN_TIMER, MAX_TIMER = 15, 86_400
+DECK_OPTION = "deck"
+"""The engine option that carries the seats' saved decks (a list, one entry or None per seat)."""
 
 
 class Refused(Exception):
@@ -55,6 +58,16 @@ class SeatInfo:
     options: dict[str, str] = field(default_factory=dict)
     forfeited: bool = False
     """The seat forfeited the last game by letting its timer run out too often."""
+    level: str | None = None
+    """A computer seat's level (easy, normal or hard; None is normal, as stored before levels)."""
+    deck: dict[str, Any] | None = None
+    """The saved deck this seat brings (a snapshot: the engine's `deck` value for the seat)."""
+    deck_name: str | None = None
+
+    @property
+    def computer_level(self) -> Level:
+        """Returns the level a computer seat plays at."""
+        return Level(self.level) if self.level else DEFAULT_LEVEL
 
 
 @dataclass(slots=True)
@@ -147,6 +160,8 @@ class Table:
     """Users who asked for a rematch of the last game."""
     turn_log: list[str] = field(default_factory=list)
     """The public lines of the current board message (since it was posted)."""
+    guild: str = ""
+    """The server of the channel (ratings and history are per guild); "" until a command names it."""
 
     # -- lookups --------------------------------------------------------------------------------
 
@@ -223,8 +238,9 @@ class Table:
         self._seats_changed()
         return game.info.name
 
-    def add_bot(self, user: str | None, options: dict[str, str] | None = None) -> str:
-        """Seats a computer player for a seated `user` and returns its name."""
+    def add_bot(self, user: str | None, options: dict[str, str] | None = None,
+                level: Level = DEFAULT_LEVEL) -> str:
+        """Seats a computer player of `level` for a seated `user` and returns its name."""
         if user is not None and self.seat_of(user) is None:
             raise Refused("Only a seated player can add a computer player; /join first.")
         if self.is_playing:
@@ -233,10 +249,14 @@ class Table:
         if len(self.seats) >= game.info.max_players:
             raise Refused(f"{game.info.title} seats at most {game.info.max_players} players; "
                           "this table is full.")
+        offered = levels_of(games.entry(self.game_name)).offered()
+        if level not in offered:
+            raise Refused(f"{game.info.title} offers no {level.value} computer player; choose "
+                          f"{' or '.join(v.value for v in offered)}.")
         number = 1 + sum(1 for s in self.seats if s.is_bot)
-        name = f"Computer {number}"
+        name = seat_name(number, level)
         self.seats.append(SeatInfo(f"bot:{number}", name, is_bot=True,
-                                   options=self._check_options(options or {})))
+                                   options=self._check_options(options or {}), level=level.value))
         self._seats_changed()
         return name
 
@@ -368,6 +388,8 @@ class Table:
                 chosen = next((v for v in values if v is not None), None)
                 if chosen is not None:
                     options[spec.name] = chosen
+        if any(seat.deck is not None for seat in self.seats):
+            options[DECK_OPTION] = [seat.deck for seat in self.seats]
         if self.game.info.rotates_in_series and self.series.seed is not None:
             options[SERIES_OPTION] = {"index": len(self.series.results), "seed": self.series.seed}
         return options
@@ -380,13 +402,19 @@ class Table:
         self.version += 1
         return events
 
-    def computer_choice(self, seat: Seat) -> Action:
-        """Returns the computer opponent's move for `seat`, chosen from that seat's view only."""
+    def computer_seed(self) -> int:
+        """Returns the seed of the computer's next decision (the same after a replay)."""
+        live = self._require_live()
+        return (live.record.seed + self.version) & 0x7FFFFFFF
+
+    def computer_choice(self, seat: Seat, level: Level = DEFAULT_LEVEL) -> Action:
+        """Returns an easy or normal computer's move for `seat`, chosen from that seat's view
+        only (a hard seat searches through the host's worker pool instead)."""
         live = self._require_live()
         game = self.game
-        choose = games.entry(self.game_name).ai
+        choose = levels_of(games.entry(self.game_name)).chooser(level)
         action: Action = choose(game.view(live.state, seat), game.legal_actions(live.state, seat),
-                        (live.record.seed + self.version) & 0x7FFFFFFF)
+                                self.computer_seed())
         return action
 
     def resign(self, seat: Seat) -> list[Event]:
@@ -432,6 +460,7 @@ class Table:
             "in_thread": self.in_thread,
             "rematch": self.rematch,
             "turn_log": self.turn_log,
+            "guild": self.guild,
         }
 
     @classmethod
@@ -450,6 +479,7 @@ class Table:
             in_thread=bool(data.get("in_thread", False)),
             rematch=list(data.get("rematch", [])),
             turn_log=list(data.get("turn_log", [])),
+            guild=str(data.get("guild", "")),
         )
 
 

@@ -105,7 +105,7 @@ def test_the_hoard_command_runs_a_script(tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=120, env=env, cwd=Path(__file__).parent.parent)
     assert result.returncode == 0, result.stderr
     assert "[private to alice] You took seat 1 of 2" in result.stdout and "1. alice" in result.stdout
-    assert "Computer 1 takes seat 2" in result.stdout
+    assert "Computer 1 (normal) takes seat 2" in result.stdout
     assert list((tmp_path / "out").glob("*board*.png"))
     # Piped input works the same, and the database keeps the table for the next run.
     again = subprocess.run(

@@ -136,7 +136,8 @@ async def test_command_payload_obeys_discord_limits_and_syncs_once(tmp_path: Pat
         assert check_commands(payload) == []
         names = {c["name"] for c in payload}
         assert names == {"join", "leave", "start", "match", "sumof", "addbot", "hand", "resign", "rules",
-                         "status", "timer"}
+                         "status", "timer", "leaderboard", "profile", "history", "replay", "deck",
+                         "card"}
         for command in payload:
             assert re.fullmatch(r"[a-z]{1,32}", command["name"])
             assert 1 <= len(command["description"]) <= 100
@@ -146,6 +147,8 @@ async def test_command_payload_obeys_discord_limits_and_syncs_once(tmp_path: Pat
             for opt in command.get("options", []):
                 assert opt["description_localizations"]["de"]
                 assert len(opt.get("choices", [])) <= 25
+                for sub in opt.get("options", []) if opt["type"] == 1 else []:
+                    assert sub["description_localizations"]["de"], (command["name"], sub["name"])
         join = next(c for c in payload if c["name"] == "join")
         assert {c["value"] for c in join["options"][0]["choices"]} == set(games.names())
         match = next(c for c in payload if c["name"] == "match")
@@ -155,7 +158,8 @@ async def test_command_payload_obeys_discord_limits_and_syncs_once(tmp_path: Pat
         start_options = {o["name"] for o in next(c for c in payload if c["name"] == "start")["options"]}
         assert start_options == {"timer", "thread"}
         assert h.bot is not None and h.bot.synced
-        assert {type(c).__name__ for c in h.bot.cogs.values()} == {"TableCog", "SeriesCog", "HelpCog"}
+        assert {type(c).__name__ for c in h.bot.cogs.values()} == {
+            "TableCog", "SeriesCog", "HelpCog", "RecordsCog", "DecksCog", "CardCog"}
         await h.restart()
         assert len(h.standin.command_puts) == 1 and not h.bot.synced, "unchanged commands were re-synced"
 

@@ -245,7 +245,7 @@ async def test_rivalwing_for_three_with_a_computer_to_the_end(tmp_path: Path) ->
         seed_games(h, 5)
         await open_table(h, "rivalwing")
         await h.press(BOB, h.lobby(), "Add computer")
-        assert "3. Computer 1 — computer" in h.lobby().text()
+        assert "3. Computer 1 (normal) — computer" in h.lobby().text()
         await h.press(BOB, h.lobby(), "Start")
         await finish(h, PLAYERS, seed=5)
         assert "Computer 1" in h.results()[-1].text()

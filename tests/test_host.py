@@ -141,7 +141,7 @@ def test_match_series_runs_until_a_player_has_x_wins(tmp_path: Path) -> None:
             assert "begins (game" in only(replies, ReplyKind.BOARD)[0].text
         final = results[-1].text
         assert "Series over (first to 2 wins)" in final
-        assert len(re.findall(r"Game \d+: Alice \d+, Computer 1 \d+", final)) == len(results)
+        assert len(re.findall(r"Game \d+: Alice \d+, Computer 1 \(normal\) \d+", final)) == len(results)
         table = await host._table("c1")
         assert max(table.series.wins(2)) == 2
         await host.close()
@@ -198,7 +198,7 @@ def test_timeouts_let_the_computer_play_and_three_forfeit(tmp_path: Path) -> Non
         joined = "\n".join(texts)
         assert joined.count("time ran out") == 2
         assert "Alice timed out 3 times in a row and forfeits." in joined
-        assert "Computer 1 wins" in joined
+        assert "Computer 1 (normal) wins" in joined
         assert host.next_deadline() is None
         lobby = only(await say(host, "alice", "status"), ReplyKind.LOBBY)[0]
         assert "1. Alice — forfeited the last game (timed out)" in lobby.text

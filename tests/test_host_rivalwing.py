@@ -57,7 +57,7 @@ def test_turn_timeouts_follow_the_game_and_three_withdraw_the_dragon(tmp_path: P
         joined = "\n".join(texts)
         assert "Alice's time ran out." in joined
         assert joined.count("runs out of time and passes") >= 2
-        assert "Computer 1 win" in joined
+        assert "Computer 1 (normal) win" in joined
         await host.close()
     asyncio.run(scenario())
 

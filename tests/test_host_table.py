@@ -152,7 +152,7 @@ def test_the_result_names_the_winner_once_and_explains_its_numbers(tmp_path: Pat
         if winner is not None:
             assert verdict.count(f"{winner} win") == 1, verdict
         score = next(line for line in result.text.splitlines() if line.startswith("Score ("))
-        assert re.fullmatch(r"Score \(.+\): Alice \d+, Computer 1 \d+\.", score)
+        assert re.fullmatch(r"Score \(.+\): Alice \d+, Computer 1 \(normal\) \d+\.", score)
         await host.close()
     run(scenario())
 
@@ -165,7 +165,7 @@ def test_a_win_or_lose_score_is_not_shown_as_numbers(tmp_path: Path) -> None:
         await say(host, "alice", "addbot")
         await say(host, "alice", "start")
         result = only(await say(host, "alice", "resign"), ReplyKind.RESULT)[0]
-        assert "**Computer 1 wins" in result.text and "Score (" not in result.text
+        assert "**Computer 1 (normal) wins" in result.text and "Score (" not in result.text
         await host.close()
     run(scenario())
 

@@ -13,7 +13,6 @@ import pytest
 
 from bot.ratings import Seated
 from bot.stats import (
-    DESCRIPTIONS,
     NotFound,
     format_history,
     format_leaderboard,
@@ -177,8 +176,3 @@ def test_queries_use_an_index(db: Path, sql: str) -> None:
         plan = " ".join(row[-1] for row in conn.execute("EXPLAIN QUERY PLAN " + sql))
     few = sql.startswith("SELECT faction")
     assert "USING" in plan and (few or "TEMP B-TREE" not in plan) and "SCAN" not in plan, plan
-
-
-def test_descriptions_have_german() -> None:
-    """Every command description has a German translation."""
-    assert DESCRIPTIONS and all(de and de != en for en, de in DESCRIPTIONS.items())

@@ -13,6 +13,7 @@ import games
 from bot.discord_i18n import T
 from bot.messages import Verb
 from bot.table import MAX_TIMER, MIN_TIMER
+from games.levels import LEVEL_NAMES
 
 log = logging.getLogger(__name__)
 
@@ -40,12 +41,22 @@ class TableCog(commands.Cog, name="Table"):
     @app_commands.command(name="join", description=T("Take a seat at this channel's table (the first join picks the game)."))
     @app_commands.guild_only()
     @app_commands.describe(game=T("The game to play (only the first player chooses)."),
-                           option=T("A game option as name=value, e.g. a faction."))
+                           option=T("A game option as name=value, e.g. a faction."),
+                           deck=T("One of your saved decks (see /deck)."))
     @with_games
     async def join(self, interaction: discord.Interaction, game: str | None = None,
-                   option: str | None = None) -> None:
+                   option: str | None = None, deck: str | None = None) -> None:
         args = [a for a in (game, *(option or "").split()) if a]
+        if deck:
+            args.append(f"deck={deck}")
         await self.bot.run_command(interaction, Verb.JOIN, args)
+
+    @join.autocomplete("deck")
+    async def join_deck(self, interaction: discord.Interaction,
+                        current: str) -> list[app_commands.Choice[str]]:
+        from bot.cogs.decks import deck_names
+
+        return await deck_names(self.bot, interaction, current)
 
     @join.autocomplete("option")
     async def join_option(self, interaction: discord.Interaction,
@@ -67,8 +78,10 @@ class TableCog(commands.Cog, name="Table"):
 
     @app_commands.command(name="addbot", description=T("Add a computer player to the table."))
     @app_commands.guild_only()
-    async def addbot(self, interaction: discord.Interaction) -> None:
-        await self.bot.run_command(interaction, Verb.ADDBOT)
+    @app_commands.describe(level=T("How strongly it plays (default: normal)."))
+    @app_commands.choices(level=[app_commands.Choice(name=name, value=name) for name in LEVEL_NAMES])
+    async def addbot(self, interaction: discord.Interaction, level: str | None = None) -> None:
+        await self.bot.run_command(interaction, Verb.ADDBOT, [level] if level else [])
 
     @app_commands.command(name="start", description=T("Start the game with everyone seated."))
     @app_commands.guild_only()

@@ -121,7 +121,7 @@ class Harness:
 
     # -- playing ---------------------------------------------------------------------------------
 
-    async def slash(self, user: User, name: str, **options: Any) -> Interaction:
+    async def slash(self, user: User, name: str, /, **options: Any) -> Interaction:
         """Runs a slash command and waits until the bot has finished answering."""
         ix = await self.standin.slash(user, self.channel, name, **options)
         await self.settle()

@@ -317,32 +317,56 @@ class StandIn:
 
     # ---- simulated users ---------------------------------------------------------------------
 
-    async def slash(self, user: User, channel: int, name: str, **options: Any) -> Interaction:
-        """Dispatches `/name option=value ...` typed by `user` in `channel`."""
-        command = self._find_command(name)
-        schema = {o["name"]: o for o in command.get("options", [])}
+    async def slash(self, user: User, channel: int, name: str, /, **options: Any) -> Interaction:
+        """Dispatches `/name option=value ...` typed by `user` in `channel`; a name of two words
+        ("deck new") is a sub-command, and a `User` value fills a user option as Discord does
+        (its id, with the user in `resolved`)."""
+        top, _, sub = name.partition(" ")
+        command = self._find_command(top)
+        schema_list = command.get("options", [])
+        if sub:
+            group = next((o for o in schema_list if o["name"] == sub and o["type"] == 1), None)
+            if group is None:
+                raise KeyError(f"/{top} has no sub-command {sub!r}")
+            schema_list = group.get("options", [])
+        schema = {o["name"]: o for o in schema_list}
         opts = []
+        resolved: dict[str, Any] = {}
         for key, value in options.items():
             if key not in schema:
                 raise KeyError(f"/{name} has no option {key!r}; it has {sorted(schema)}")
             allowed = [c["value"] for c in schema[key].get("choices", [])]
             if allowed and value not in allowed:
                 raise ValueError(f"Discord offers only {allowed} for /{name} {key}, not {value!r}")
+            if isinstance(value, User):
+                resolved.setdefault("users", {})[str(value.id)] = value.to_json()
+                value = str(value.id)
             opts.append({"name": key, "type": schema[key]["type"], "value": value})
-        data = {"id": command["id"], "name": name, "type": 1, "options": opts}
+        if sub:
+            opts = [{"name": sub, "type": 1, "options": opts}]
+        data: dict[str, Any] = {"id": command["id"], "name": top, "type": 1, "options": opts}
+        if resolved:
+            data["resolved"] = resolved
         if command.get("guild_id"):
             data["guild_id"] = command["guild_id"]
         return await self._dispatch_interaction(APPLICATION_COMMAND, user, channel, data, None)
 
-    async def autocomplete(self, user: User, channel: int, name: str, focused: str, **options: Any) -> Interaction:
+    async def autocomplete(self, user: User, channel: int, name: str, focused: str, /,
+                           **options: Any) -> Interaction:
         """Dispatches an autocomplete request for option `focused` of `/name`."""
-        command = self._find_command(name)
-        schema = {o["name"]: o for o in command.get("options", [])}
+        top, _, sub = name.partition(" ")
+        command = self._find_command(top)
+        schema_list = command.get("options", [])
+        if sub:
+            schema_list = next(o for o in schema_list if o["name"] == sub).get("options", [])
+        schema = {o["name"]: o for o in schema_list}
         opts = [
             {"name": k, "type": schema[k]["type"], "value": v, **({"focused": True} if k == focused else {})}
             for k, v in options.items()
         ]
-        data = {"id": command["id"], "name": name, "type": 1, "options": opts}
+        if sub:
+            opts = [{"name": sub, "type": 1, "options": opts}]
+        data = {"id": command["id"], "name": top, "type": 1, "options": opts}
         return await self._dispatch_interaction(AUTOCOMPLETE, user, channel, data, None)
 
     async def click(self, user: User, message: Message, custom_id: str) -> Interaction:
@@ -583,7 +607,12 @@ class StandIn:
 
     async def _route(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
-        payload, files = await _read_body(request)
+        try:
+            payload, files = await _read_body(request)
+        except ConnectionResetError:
+            # The client died mid-upload (a test kills the bot's process): Discord would drop
+            # the half-sent request silently, and so does the stand-in.
+            return web.Response(status=400)
         record = Request(request.method, path, payload, files, time.perf_counter())
         record.channel = self._channel_of(path)
         self.requests.append(record)
