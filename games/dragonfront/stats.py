@@ -12,7 +12,7 @@ from typing import Any
 
 from games.dragonfront import cards as C
 from games.dragonfront import conditions
-from games.dragonfront.board import lane_of, row_of, spaces_of, unit_at
+from games.dragonfront.board import row_of, spaces_of, unit_at
 from games.dragonfront.state import DFState, Fort, Unit
 
 Ability = dict[str, Any]
@@ -150,8 +150,6 @@ def _sources(st: DFState, owner: int, u: Unit,
     """Returns the abilities that may change a unit, each with the unit or fort casting it (None
     for the unit's own statics and the waiting champion's COMMAND bonuses): its own statics,
     then what reaches all of its side (`shared_sources`, passed in when already known)."""
-    sources: list[tuple[Ability, dict[str, Any] | None]] = [
-        (a, None) for a in u["ab"] if a["on"] == "static"]
     if shared is None:
         sides = st.__dict__.get("_sides")  # kept while nothing changes (`board.still`)
         if sides is None:
@@ -160,8 +158,8 @@ def _sources(st: DFState, owner: int, u: Unit,
             shared = sides.get(owner)
             if shared is None:
                 shared = sides[owner] = shared_sources(st, owner)
-    sources.extend(shared)
-    return sources
+    statics = [(a, None) for a in u["ab"] if a["on"] == "static"]
+    return statics + shared if statics else shared  # the caller only reads it
 
 
 def shared_sources(st: DFState, owner: int) -> list[tuple[Ability, dict[str, Any] | None]]:
@@ -226,11 +224,19 @@ def _reaches_any(src: dict[str, Any], u: Unit) -> bool:
 
 
 def _same_lane(src: dict[str, Any], u: Unit) -> bool:
-    return bool({lane_of(s) for s in spaces_of(src)} & {lane_of(s) for s in u["sp"]})
+    for s in spaces_of(src):
+        for t in u["sp"]:
+            if s % 4 == t % 4:
+                return True
+    return False
 
 
 def _same_row(src: dict[str, Any], u: Unit) -> bool:
-    return bool({row_of(s) for s in spaces_of(src)} & {row_of(s) for s in u["sp"]})
+    for s in spaces_of(src):
+        for t in u["sp"]:
+            if s // 4 == t // 4:
+                return True
+    return False
 
 
 def _other(src: dict[str, Any], u: Unit) -> bool:
