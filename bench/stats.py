@@ -44,6 +44,7 @@ from bot.replays import ReplayCache, animation, build_replay  # noqa: E402
 from bot.stats import history, leaderboard, profile  # noqa: E402
 from bot.store import Store  # noqa: E402
 from games.core import LogEntry, Record  # noqa: E402
+from renderers import warmup  # noqa: E402
 
 GUILD = "guild-1"
 MIX = [("drachenherz", 2, 2), ("drakones", 2, 2), ("dragonfront", 2, 2), ("rivalwing", 2, 8)]
@@ -280,6 +281,7 @@ async def replay_cost(path: Path, record: GameRecord, n: int) -> None:
     cold, warm, cold_cpu, warm_cpu = [], [], [], []
     cache = ReplayCache()
     await cache.get(db, game_id, GUILD)
+    warmup.warm()  # as the bot does at start: "cold" is a replay not yet built, not a new process
     for _ in range(n):
         step = rng.randrange(steps)
         start, start_cpu = time.perf_counter(), time.process_time()

@@ -35,6 +35,7 @@ from bot.discord_courier import Courier
 from bot.discord_i18n import HoardTranslator
 from bot.host import Host
 from bot.messages import Command, Reply, ReplyKind, Verb
+from renderers import warmup
 
 log = logging.getLogger(__name__)
 
@@ -139,6 +140,8 @@ class HoardBot(commands.Bot):
     courier: Courier
     tidy_pause: float = 1.0
     """Seconds of rest a channel gets before an old board loses its buttons (see the courier)."""
+    warm_renderers: bool = True
+    """Whether to fill the renderers' caches in a worker thread at start (the tests skip it)."""
 
     def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time,
                  **options: Any) -> None:
@@ -160,6 +163,10 @@ class HoardBot(commands.Bot):
 
     # -- lifecycle --------------------------------------------------------------------------------
 
+    async def _warm(self) -> None:
+        seconds = await asyncio.to_thread(warmup.warm)
+        log.info("Renderers warmed in %.1f s", seconds)
+
     async def setup_hook(self) -> None:
         if self.settings.api_base:
             _, url, _ = await self.http.get_bot_gateway()
@@ -168,6 +175,8 @@ class HoardBot(commands.Bot):
         self.host = await Host.open(self.settings.db_path, clock=self.clock, markup=posts.safe_name)
         self.courier = Courier(self, self.host.store, clock=self.clock, pause=self.tidy_pause)
         self._spawn(self.recover())  # REST works already: what a crash left goes out at once
+        if self.warm_renderers:
+            self._spawn(self._warm())
         self.add_dynamic_items(ui.HoardItem, ui.ReplayItem)
         await self.tree.set_translator(HoardTranslator())
         for extension in EXTENSIONS:

@@ -88,6 +88,7 @@ class Harness:
         use_api(s.api_base)
         bot = HoardBot(settings, clock=self.clock, guild_ready_timeout=0.05)
         bot.tidy_pause = self.tidy_pause
+        bot.warm_renderers = False  # seconds of CPU per test otherwise
         await bot.login(s.token)
         self._task = asyncio.create_task(bot.connect(reconnect=True))
         await asyncio.wait_for(bot.wait_until_ready(), 10)
