@@ -133,7 +133,7 @@ class Console:
 
     async def run_lines(self, lines: Iterable[str]) -> None:
         for line in lines:
-            if line.strip() in {"/quit", "/exit"}:
+            if line.strip() in {"/quit", "/exit"} or self.host.failed is not None:
                 break
             await self.run_line(line)
 
@@ -206,10 +206,11 @@ class Console:
         print(text, file=self.out)
 
 
-async def run_console(db_path: Path, out_dir: Path, script: Path | None, *,
+async def run_console(db_path: str | Path, out_dir: Path, script: Path | None, *,
                       auto_hand: bool = True, lang: str | None = None) -> None:
     """Runs the console over a script, piped input, or interactive input, in `lang` (--lang)
-    or the environment's LANG."""
+    or the environment's LANG; raises StoreError when the database cannot be opened, or stops
+    reading and raises it when it fails while running."""
     host = await Host.open(db_path)
     console = Console(host, out_dir, auto_hand=auto_hand, lang=console_language(lang))
     owed = await host.pending()  # what a crash kept from being shown last time
@@ -228,7 +229,7 @@ async def run_console(db_path: Path, out_dir: Path, script: Path | None, *,
                     line = await asyncio.to_thread(input, "hoard> ")
                 except EOFError:
                     break
-                if line.strip() in {"/quit", "/exit"}:
+                if line.strip() in {"/quit", "/exit"} or host.failed is not None:
                     break
                 if line.strip() in {"/help", "help"}:
                     print(HELP)
@@ -236,12 +237,15 @@ async def run_console(db_path: Path, out_dir: Path, script: Path | None, *,
                 await console.run_line(line)
     finally:
         await host.close()
+    if host.failed is not None:
+        raise host.failed
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--script", type=Path, help="run the lines of this file, then exit")
     parser.add_argument("--out", type=Path, help="folder for images (default hoard-out/)")
-    parser.add_argument("--db", type=Path, help="SQLite database (default hoard.db)")
+    parser.add_argument("--db", help="SQLite file or database URL (default HOARD_DATABASE_URL, "
+                                      "else HOARD_DB, else hoard.db)")
     parser.add_argument("--lang", help="the language to play in: de or en (default: from LANG)")
     parser.add_argument("--no-auto-hand", action="store_true",
                         help="do not show the menu of whoever is to move after each command")

@@ -59,13 +59,39 @@ def use_api(base: str) -> None:
 
 
 async def run_discord(settings: Settings) -> None:
-    """Runs Hoard on Discord until the process is stopped."""
+    """Runs Hoard on Discord until the process is stopped. The database is opened first, so a
+    database that cannot be used stops the process at once (StoreError), before connecting; one
+    that fails while running closes the bot and raises its StoreError here."""
     if not settings.token:
         raise ValueError("DISCORD_TOKEN is not set.")
     if settings.api_base:
         use_api(settings.api_base)
-    async with HoardBot(settings) as bot:
-        await bot.start(settings.token)
+    host = await open_host(settings)
+    try:
+        bot = bot_class(settings)(settings, host=host)
+    except BaseException:
+        await host.close()
+        raise
+    try:
+        async with bot:
+            await bot.start(settings.token)
+    finally:
+        if bot._closing is not None:
+            await bot._closing  # a close the database's failure began: let it finish
+        await host.close()  # again if need be: no database thread may outlive the loop
+    if host.failed is not None:
+        raise host.failed
+
+
+async def open_host(settings: Settings, *, clock: Callable[[], float] = time.time) -> Host:
+    """Opens the host on the configured database with the configured memory bounds."""
+    return await Host.open(settings.database, clock=clock, markup=posts.safe_name,
+                           idle_seconds=settings.idle_seconds, max_tables=settings.max_tables)
+
+
+def bot_class(settings: Settings) -> type[HoardBot]:
+    """Returns the client class: sharded (AutoShardedClient) when HOARD_SHARD_COUNT is set."""
+    return ShardedHoardBot if settings.shard_count else HoardBot
 
 
 def table_of(interaction: discord.Interaction) -> str:
@@ -144,19 +170,25 @@ class HoardBot(commands.Bot):
     """Whether to fill the renderers' caches in a worker thread at start (the tests skip it)."""
 
     def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time,
-                 **options: Any) -> None:
+                 host: Host | None = None, **options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        if settings.shard_count:
+            options.setdefault("shard_count", settings.shard_count)
+            if settings.shard_ids is not None:
+                options.setdefault("shard_ids", list(settings.shard_ids))
         super().__init__(command_prefix=commands.when_mentioned, help_command=None,
                          intents=intents, allowed_mentions=discord.AllowedMentions(
                              everyone=False, roles=False, users=True, replied_user=False),
                          **options)
         self.settings = settings
         self.clock = clock
+        self._given_host = host
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self._timer_wake = asyncio.Event()
         self._timer_task: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[Any]] = set()
+        self._closing: asyncio.Task[None] | None = None
         self._busy = 0
         self.synced = False
         """Whether the last start re-synced the command set (False: its hash was unchanged)."""
@@ -172,8 +204,12 @@ class HoardBot(commands.Bot):
             _, url, _ = await self.http.get_bot_gateway()
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
             log.info("Using the Discord endpoint %s (gateway %s)", self.settings.api_base, url)
-        self.host = await Host.open(self.settings.db_path, clock=self.clock, markup=posts.safe_name)
-        self.courier = Courier(self, self.host.store, clock=self.clock, pause=self.tidy_pause)
+        self.host = self._given_host or await open_host(self.settings, clock=self.clock)
+        self.host.on_failure = self.stop_for
+        if self.settings.shard_count:
+            self.host.owns = self.owns
+        self.courier = Courier(self, self.host.store, clock=self.clock, pause=self.tidy_pause,
+                               owns=self.host.owns)
         self._spawn(self.recover())  # REST works already: what a crash left goes out at once
         if self.warm_renderers:
             self._spawn(self._warm())
@@ -189,6 +225,21 @@ class HoardBot(commands.Bot):
         except discord.HTTPException:
             log.exception("Syncing the slash commands failed; running with the commands Discord has")
         self._timer_task = asyncio.create_task(self._dispatch_timers(), name="hoard-turn-timers")
+
+    def stop_for(self, error: BaseException) -> None:
+        """Closes the bot because the database can no longer keep moves (run_discord raises)."""
+        log.critical("Closing the bot: %s", error)
+        if self._closing is None:  # not a background task: close() waits for those to end
+            self._closing = asyncio.create_task(self.close(), name="hoard-close")
+
+    def owns(self, channel: str) -> bool:
+        """Returns whether the channel's guild is on one of this process's shards (discord.py
+        caches only those guilds' channels)."""
+        return channel.isdigit() and self.get_channel(int(channel)) is not None
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        if not self.settings.api_base:  # Discord spaces identifies; a stand-in needs no wait
+            await super().before_identify_hook(shard_id, initial=initial)
 
     async def on_ready(self) -> None:
         """Delivers what the outbox still holds (after a crash or a new session)."""
@@ -502,3 +553,8 @@ class HoardBot(commands.Bot):
                                    error: app_commands.AppCommandError) -> None:
         command = interaction.command.name if interaction.command else "?"
         await self.report_error(interaction, error, f"/{command}")
+
+
+class ShardedHoardBot(HoardBot, commands.AutoShardedBot):
+    """HoardBot on the shards HOARD_SHARD_COUNT / HOARD_SHARD_IDS name: each guild's tables live in
+    the process whose shard owns the guild."""

@@ -46,6 +46,10 @@ EDITABLE_FOR = 3600.0 - 120.0
 """Seconds after which a board or lobby is posted anew instead of edited."""
 HISTORY = 30
 """How many of a channel's last messages are searched for one posted before a crash."""
+MAX_LANES = 2000
+"""Above this many tables' lanes, quiet ones are let go."""
+QUIET_LANE = 60.0
+"""Seconds without a write after which an idle lane may be let go."""
 WINDOW, WINDOW_WRITES = 5.0, 5
 """Discord's channel limit: message writes (posts and edits alike) per window of seconds."""
 RESERVE = 2
@@ -109,8 +113,11 @@ class Courier:
     """Posts and edits the public messages of every table (one lane per table)."""
 
     def __init__(self, client: discord.Client, store: Store, *,
-                 clock: Callable[[], float] = time.time, pause: float = 1.0) -> None:
+                 clock: Callable[[], float] = time.time, pause: float = 1.0,
+                 owns: Callable[[str], bool] = lambda table: True) -> None:
         self.client = client
+        self.owns = owns
+        """Whether a table is this process's (its shard's) to tidy."""
         self.store = store
         self.clock = clock
         self.pause = pause
@@ -140,6 +147,8 @@ class Courier:
     async def resume_tidying(self) -> None:
         """Queues the old messages a crash kept from being tidied."""
         for table, records in (await self.store.retired_posts(RETIRED)).items():
+            if not self.owns(table):
+                continue
             lane = self._lane(table)
             known = {r.message_id for r, _ in lane.retired}
             for record in records:
@@ -194,8 +203,18 @@ class Courier:
     def _lane(self, table: str) -> _Lane:
         lane = self._lanes.get(table)
         if lane is None:
+            if len(self._lanes) >= MAX_LANES:
+                self._trim()
             lane = self._lanes[table] = _Lane(table)
         return lane
+
+    def _trim(self) -> None:
+        """Lets lanes with nothing to do and no recent write go (memory stays bounded with many
+        tables); a lane made again reads its messages from the store."""
+        quiet = time.monotonic() - QUIET_LANE
+        for table in [t for t, lane in self._lanes.items()
+                      if lane.is_idle and lane.last_write < quiet]:
+            del self._lanes[table]
 
     def _queue(self, lane: _Lane, reply: Reply) -> None:
         role = ROLES[reply.kind]

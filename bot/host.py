@@ -23,8 +23,9 @@ import hashlib
 import logging
 import random
 import time
-from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections import Counter, OrderedDict
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,7 +39,7 @@ from bot.decks import DeckError
 from bot.lookups import Lookups
 from bot.messages import LOCAL_GUILD, LOOKUPS, Choice, Command, Reply, ReplyKind, Verb
 from bot.replies import MAX_LOG_LINES, joined, personalise, waiting_users
-from bot.store import Outgoing, Store
+from bot.store import Conflict, Outgoing, Store, StoreError, StoreFull
 from bot.table import DECK_OPTION, MAX_TIMEOUTS, Refused, Table
 from games.core import Action, Event, IllegalAction, Seat, View, visible_events
 from games.levels import Level, parse_level
@@ -55,6 +56,16 @@ COMMAND_HELP = Text(
 LANGUAGE_NAMES = {"en": Text("English"), "de": Text("German")}
 MAX_MOVE_TEXT = 100
 """Longer move texts are refused unread (no action code or move number is that long)."""
+IDLE_SECONDS = 600.0
+"""A table untouched this long leaves memory (HOARD_IDLE_SECONDS); its next command reloads it."""
+MAX_TABLES = 5000
+"""At most this many tables stay loaded (HOARD_MAX_TABLES); the least recently used leave first."""
+CONFLICT_TEXT = Text("Another change reached this table at the same moment, so yours was not "
+                     "made. The table is up to date again: please try once more.")
+FULL_TEXT = Text("The bot's storage is full, so that could not be saved and nothing was changed. "
+                 "Please tell the bot's owner.")
+STOPPED_TEXT = Text("The bot cannot keep moves right now (its database is unavailable), so "
+                    "nothing was changed; it is stopping. Please try again once it is back.")
 
 
 def split_args(args: Sequence[str]) -> tuple[list[str], dict[str, str]]:
@@ -105,14 +116,26 @@ class Host:
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
                  seeds: random.Random | None = None,
-                 markup: Callable[[str], str] = str, ai_pool: AiPool | None = None) -> None:
+                 markup: Callable[[str], str] = str, idle_seconds: float = IDLE_SECONDS,
+                 max_tables: int = MAX_TABLES, ai_pool: AiPool | None = None) -> None:
         self.store = store
         self.clock = clock
         self.markup = markup
         """Makes a player's name safe to print in the transport's text (Discord escapes markdown)."""
+        self.idle_seconds = idle_seconds
+        self.max_tables = max(1, max_tables)
+        self.owns: Callable[[str], bool] = lambda channel: True
+        """Whether this process serves a channel's table (a shard owns its guild): only those
+        tables' timers and undelivered posts are this process's to handle."""
+        self.on_failure: Callable[[StoreError], None] = lambda error: None
+        """Called once when the database can no longer keep moves; the transport then stops."""
+        self.failed: StoreError | None = None
         self._seeds = seeds or random.Random()
-        self._tables: dict[str, Table] = {}
-        self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._tables: OrderedDict[str, Table] = OrderedDict()
+        """Loaded tables, least recently used first."""
+        self._used: dict[str, float] = {}
+        self._busy: Counter[str] = Counter()
+        self._locks: dict[str, asyncio.Lock] = {}
         self._deadlines: dict[str, tuple[float, float | None]] = {}
         self._boards: dict[str, tuple[tuple[int, int, str], bytes]] = {}
         self.ai = ai_pool or AiPool()
@@ -121,11 +144,14 @@ class Host:
 
     @classmethod
     async def open(cls, path: str | Path, *, clock: Callable[[], float] = time.time,
-                   seeds: random.Random | None = None,
-                   markup: Callable[[str], str] = str, ai_pool: AiPool | None = None) -> Host:
-        """Opens the store at `path` and returns a host that resumes every table in it."""
-        store = await Store.open(path)
-        host = cls(store, clock=clock, seeds=seeds, markup=markup, ai_pool=ai_pool)
+                   seeds: random.Random | None = None, markup: Callable[[str], str] = str,
+                   idle_seconds: float = IDLE_SECONDS, max_tables: int = MAX_TABLES,
+                   ai_pool: AiPool | None = None) -> Host:
+        """Opens the store `path` names (a file or a database URL), refusing a SQLite file
+        another process serves, and returns a host that resumes every table in it."""
+        store = await Store.open(path, exclusive=True)
+        host = cls(store, clock=clock, seeds=seeds, markup=markup, idle_seconds=idle_seconds,
+                   max_tables=max_tables, ai_pool=ai_pool)
         host._deadlines = await store.deadlines()
         return host
 
@@ -137,10 +163,15 @@ class Host:
 
     async def handle(self, command: Command) -> list[Reply]:
         """Carries out one command and returns the replies; a refusal changes nothing."""
+        if self.failed is not None:
+            return [self._error(command, STOPPED_TEXT)]
         if command.verb in LOOKUPS:
             return await self._lookup(command)
-        async with self._locks[command.channel]:
-            table = await self._table(command.channel)
+        async with self._serving(command.channel):
+            try:
+                table = await self._table(command.channel)
+            except Exception as error:
+                return [self._error(command, await self._failure(command, error))]
             if command.guild_locale:
                 table.guild_lang = locales.language_of(command.guild_locale)
             if command.guild and table.guild != command.guild:
@@ -154,17 +185,85 @@ class Host:
                 return self._in_language(table, command, await self._commit(table, before, done))
             except (Refused, IllegalAction) as refusal:
                 if table.version != before.version:
-                    self._tables.pop(command.channel, None)  # never keep a half-made change
+                    self._drop(command.channel)  # never keep a half-made change
                 text = self._user_tr(table, command)(refusal.args[0] if refusal.args else "")
                 return self._in_language(table, command, [
                     self._error(command, personalise(text, self._names(table)))])
-            except Exception:
-                self._tables.pop(command.channel, None)
-                log.exception("Command %s failed at table %s (user %s)", command.verb,
-                              command.channel, command.user)
-                return [self._error(command, locales.translate(Text(
-                    "Sorry, something went wrong on our side; nothing was changed. Please try "
-                    "again."), locales.language_of(command.locale)))]
+            except Exception as error:
+                self._drop(command.channel)
+                return [self._error(command, await self._failure(command, error))]
+
+    async def _failure(self, command: Command, error: Exception) -> str:
+        """Logs a command that failed and returns what its user is told, in their language."""
+        lang = locales.language_of(command.locale)
+        where = (command.verb, command.channel, command.user)
+        if isinstance(error, Conflict):
+            log.warning("Command %s at table %s (user %s) lost a race: %s", *where, error)
+            await self._reload_deadline(command.channel)
+            return locales.translate(CONFLICT_TEXT, lang)
+        if isinstance(error, StoreFull):
+            log.error("Command %s at table %s (user %s) not saved: %s", *where, error)
+            return locales.translate(FULL_TEXT, lang)
+        if isinstance(error, StoreError):
+            self._fail(error)
+            return locales.translate(STOPPED_TEXT, lang)
+        log.error("Command %s failed at table %s (user %s)", *where, exc_info=error)
+        return locales.translate(Text("Sorry, something went wrong on our side; nothing was changed. "
+                                      "Please try again."), lang)
+
+    def _fail(self, error: StoreError) -> None:
+        """Stops acknowledging anything: the database can no longer keep it."""
+        if self.failed is None:
+            self.failed = error
+            log.critical("Stopping: %s", error)
+            self.on_failure(error)
+
+    async def _reload_deadline(self, channel: str) -> None:
+        """Takes a table's timers from the store again (after another process wrote it)."""
+        timers = await self.store.deadline(channel)
+        if timers is None:
+            self._deadlines.pop(channel, None)
+        else:
+            self._deadlines[channel] = timers
+
+    @asynccontextmanager
+    async def _serving(self, channel: str) -> AsyncIterator[None]:
+        """Holds the channel's lock; afterwards tables idle too long, or beyond the limit, leave."""
+        self._busy[channel] += 1
+        try:
+            lock = self._locks.setdefault(channel, asyncio.Lock())
+            async with lock:
+                yield
+        finally:
+            self._busy[channel] -= 1
+            if not self._busy[channel]:
+                del self._busy[channel]
+            self.evict()
+
+    def evict(self) -> None:
+        """Lets idle tables (and the least recently used beyond `max_tables`) leave memory with
+        their images and locks; the store keeps them, and their timers stay due."""
+        cutoff = self.clock() - self.idle_seconds
+        excess = len(self._tables) - self.max_tables
+        leaving: list[str] = []
+        for channel in self._tables:  # least recently used first
+            if len(leaving) >= excess and self._used.get(channel, 0.0) > cutoff:
+                break  # the rest are newer
+            if channel not in self._busy:
+                leaving.append(channel)
+        for channel in leaving:
+            self._drop(channel)
+
+    def _drop(self, channel: str) -> None:
+        self._tables.pop(channel, None)
+        self._used.pop(channel, None)
+        self._boards.pop(channel, None)
+        if channel not in self._busy:
+            self._locks.pop(channel, None)
+
+    def loaded(self) -> int:
+        """Returns how many tables are in memory."""
+        return len(self._tables)
 
     async def _lookup(self, command: Command) -> list[Reply]:
         """Runs a record command (/leaderboard, /replay, /deck, ...) outside the table's lock."""
@@ -177,13 +276,13 @@ class Host:
                                          "nothing was changed. Please try again.")]
 
     async def _game_of(self, channel: str) -> str:
-        async with self._locks[channel]:
+        async with self._serving(channel):
             return (await self._table(channel)).game_name
 
     def next_deadline(self) -> float | None:
         """Returns the earliest pending timer (a warning or a deadline, epoch seconds), if any."""
-        times = [t for deadline, warn in self._deadlines.values() for t in (deadline, warn)
-                 if t is not None]
+        times = [t for channel, (deadline, warn) in self._deadlines.items()
+                 for t in (deadline, warn) if t is not None and self.owns(channel)]
         return min(times, default=None)
 
     async def run_due_timers(self) -> list[Reply]:
@@ -192,26 +291,42 @@ class Host:
         out: list[Reply] = []
         for channel, timers in sorted(self._deadlines.items(), key=lambda kv: kv[1][0]):
             deadline, warn_at = timers
-            if deadline > now and (warn_at is None or warn_at > now):
+            if self.failed is not None or not self.owns(channel) or (
+                    deadline > now and (warn_at is None or warn_at > now)):
                 continue
-            async with self._locks[channel]:
+            async with self._serving(channel):
                 if self._deadlines.get(channel) != timers:
                     continue  # a move came first
-                try:
-                    table = await self._table(channel)
-                    out += self._in_language(table, None, await (
-                        self._timeout(table) if deadline <= now else
-                        self._warn(table, deadline - now)))
-                except Exception:
-                    self._tables.pop(channel, None)
-                    self._deadlines.pop(channel, None)
-                    log.exception("Timer failed at table %s", channel)
+                out += await self._run_timer(channel, deadline, now)
         return out
+
+    async def _run_timer(self, channel: str, deadline: float, now: float) -> list[Reply]:
+        try:
+            table = await self._table(channel)
+            return self._in_language(table, None, await (
+                self._timeout(table) if deadline <= now else self._warn(table, deadline - now)))
+        except Conflict as lost:
+            self._drop(channel)
+            log.warning("Timer at table %s lost a race: %s", channel, lost)
+            await self._reload_deadline(channel)
+        except StoreError as error:
+            self._drop(channel)
+            if isinstance(error, StoreFull):
+                log.error("Timer at table %s not saved: %s", channel, error)
+            else:
+                self._fail(error)
+        except Exception:
+            self._drop(channel)
+            self._deadlines.pop(channel, None)
+            log.exception("Timer failed at table %s", channel)
+        return []
 
     async def pending(self) -> list[Reply]:
         """Returns every post still owed to a channel (after a crash), rebuilt with its image."""
         replies = []
         for row in await self.store.pending_outbox():
+            if not self.owns(row.channel):
+                continue
             reply = Reply.from_json(row.payload["reply"], outbox=row.id)
             view = row.payload.get("view")
             if view is not None and games.find(row.payload["game"]) is not None:
@@ -236,6 +351,9 @@ class Host:
         if table is None:
             table = await self.store.load_table(channel) or Table(channel)
             self._tables[channel] = table
+        else:
+            self._tables.move_to_end(channel)
+        self._used[channel] = self.clock()
         return table
 
     def _names(self, table: Table) -> list[str]:
@@ -733,7 +851,7 @@ class Host:
                                         warn_at=warn_at, now=self.clock(), result=result,
                                         outbox=outbox, rated=rated)
         except Exception:
-            self._tables.pop(table.channel, None)
+            self._drop(table.channel)
             raise
         if live is not None:
             live.saved = len(live.record.log)

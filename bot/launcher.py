@@ -13,11 +13,13 @@ import asyncio
 import logging
 import logging.handlers
 import sys
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
+from typing import Any
 
 from bot import replay_cli
 from bot.config import Settings, load_dotenv
 from bot.console import add_arguments, run_console
+from bot.store import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -50,21 +52,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(error))
     mode = args.mode or ("discord" if settings.token else "console")
     setup_logging(settings.log_level, quiet=mode == "console")
+    if mode == "discord" and not settings.token:
+        parser.error("DISCORD_TOKEN is not set (see .env.example).")
+    return run_guarded(_run(mode, args, settings))
+
+
+def run_guarded(main: Coroutine[Any, Any, None]) -> int:
+    """Runs Hoard's main coroutine; a database that cannot be used (at start, or failing while
+    running) ends it with one line naming the database and the cause, and exit status 2."""
+    try:
+        asyncio.run(main)
+    except StoreError as error:
+        print(f"hoard: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+async def _run(mode: str, args: argparse.Namespace, settings: Settings) -> None:
     if mode == "discord":
-        if not settings.token:
-            parser.error("DISCORD_TOKEN is not set (see .env.example).")
         from bot.discord_app import run_discord
 
-        asyncio.run(run_discord(settings))
-        return 0
-    asyncio.run(run_console(
-        getattr(args, "db", None) or settings.db_path,
+        await run_discord(settings)
+        return
+    await run_console(
+        getattr(args, "db", None) or settings.database,
         getattr(args, "out", None) or settings.out_dir,
         getattr(args, "script", None),
         auto_hand=not getattr(args, "no_auto_hand", False),
         lang=getattr(args, "lang", None),
-    ))
-    return 0
+    )
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ import sqlite3
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 import aiosqlite
 from openskill.models import PlackettLuce
@@ -316,4 +316,24 @@ async def record_result_async(db: aiosqlite.Connection, game: FinishedGame) -> d
     await db.executemany(_UPSERT, writes.ratings)
     await db.executemany(_FACTION, writes.factions)
     await db.execute(_GAME_GUILD, (game.guild, game.game_id))
+    return writes.after
+
+
+class WriteTx(Protocol):
+    """A store transaction (`bot.store.Tx`): statements with `?` placeholders."""
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+
+async def record_result_in(tx: WriteTx, game: FinishedGame) -> dict[str, Rating]:
+    """Does what `record_result` does inside a store transaction of either backend."""
+    sql, args = _select(game)
+    writes = planned_writes(game, _parse(await tx.fetch(sql, args)))
+    for statement, rows in ((_RESULT, writes.results), (_UPSERT, writes.ratings),
+                            (_FACTION, writes.factions)):
+        if rows:
+            await tx.executemany(statement, rows)
+    await tx.fetch(_GAME_GUILD, (game.guild, game.game_id))
     return writes.after

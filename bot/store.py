@@ -1,32 +1,60 @@
-"""Persistence in SQLite (aiosqlite, WAL): tables, games as seed + action log, and metadata.
+"""Persistence behind one interface, two backends: SQLite (aiosqlite, the embedded default) and
+PostgreSQL (asyncpg, for several shard processes on one database).
 
-The schema is versioned: `migrations/V{n}__{reason}.sql` files are applied in order, each in one
-transaction, and `PRAGMA user_version` records the version reached (RoboDanny's `Migrations`).
-Restoring a game is replaying its log (python-chess `ChildNode.board()`).
+`open_store(target)` picks the backend from a URL (`sqlite:///path/hoard.db`, a plain path, or
+`postgresql://user@host/db`). The schema is versioned: `migrations/V{n}__{reason}.sql` files are
+applied in order, each in one transaction, on both backends (PostgreSQL gets the few type names
+that differ translated, `pg_dialect`). A database newer than the code is refused.
+
+Every write of a table is compare-and-swap: the row carries a `revision`, a write names the
+revision it read, and a write against a row that moved on raises `Conflict` and changes nothing.
+Restoring a game is replaying its record through the table (`Table.restore`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import re
-import sqlite3
-from collections.abc import Sequence
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import aiosqlite
 
-from bot.ratings import FinishedGame, record_result
-from bot.table import Live, Table
-from games.core import RESIGN_CODE, LogEntry, Record
+from bot.ratings import FinishedGame, record_result_in
+from bot.table import Table
+from games.core import LogEntry, Record
 
 log = logging.getLogger(__name__)
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _MIGRATION_NAME = re.compile(r"V(\d+)__\w+\.sql")
+Row = tuple[Any, ...]
+
+
+class StoreError(Exception):
+    """The database cannot be used; the message names it and the cause."""
+
+
+class SchemaTooNew(StoreError):
+    """The database was migrated by a newer Hoard than this one."""
+
+
+class StoreLost(StoreError):
+    """The database went away under the running process (its file was deleted or replaced):
+    nothing more can be kept, so the process must stop."""
+
+
+class StoreFull(StoreError):
+    """The database or its disk is full: the change was not kept."""
+
+
+class Conflict(Exception):
+    """A table write lost the race: the row moved on since it was read; nothing was written."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +89,16 @@ class PostRecord:
     image_url: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """A game as the store keeps it: its record (seed, seats, options, log) and whether its
+    result is stored."""
+
+    game_id: int
+    record: Record
+    recorded: bool
+
+
 def migrations() -> list[tuple[int, Path]]:
     """Returns the migration files as (version, path), in order."""
     found = []
@@ -71,240 +109,265 @@ def migrations() -> list[tuple[int, Path]]:
     return sorted(found)
 
 
-class Store:
+def latest_version() -> int:
+    """Returns the schema version this code knows."""
+    return migrations()[-1][0]
+
+
+class Tx(Protocol):
+    """One open transaction: statements with `?` placeholders."""
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]: ...
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+
+class Store(ABC):
     """The database. Every write method commits before it returns."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self.db = db
-        self._writing = asyncio.Lock()
-        """One connection serves every table: transactions must not interleave."""
+    target: str
+    """What the store was opened on (a file path or a URL without its password)."""
+    db: aiosqlite.Connection
+    """The connection the record modules (stats, records, replays, decks) query through the
+    aiosqlite interface; on PostgreSQL an adapter offering the part of it they use."""
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        """Opens (creating and migrating as needed) the database at `path`."""
-        db = await aiosqlite.connect(str(path), isolation_level=None)
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        store = cls(db)
-        await store.migrate()
-        return store
+    async def open(cls, target: str | Path, *, exclusive: bool = False) -> Store:
+        """Opens (creating and migrating as needed) the database `target` names; `exclusive`
+        refuses a database another process serves (SQLite: a lock beside the file)."""
+        return await open_store(target, exclusive=exclusive)
 
-    async def close(self) -> None:
-        await self.db.close()
+    # -- what a backend provides ------------------------------------------------------------------
 
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
     async def version(self) -> int:
-        async with self.db.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+        """Returns the schema version the database is at."""
 
-    async def migrate(self) -> None:
-        """Applies every migration newer than the database, each in its own transaction."""
-        current = await self.version()
-        for number, path in migrations():
-            if number <= current:
-                continue
-            log.info("Applying migration %s", path.name)
-            script = path.read_text(encoding="utf-8")
-            await self.db.executescript(
-                f"BEGIN;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+    @abstractmethod
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        """Runs one statement (`?` placeholders) outside any transaction; returns its rows."""
+
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Tx]:
+        """Opens one write transaction: committed when the block ends, rolled back on error."""
+
+    async def check_writable(self) -> None:
+        """Raises StoreLost when the database can no longer keep a write (a backend's check)."""
+        return None
 
     # -- metadata ---------------------------------------------------------------------------------
 
     async def get_meta(self, key: str) -> str | None:
-        async with self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cursor:
-            row = await cursor.fetchone()
-        return row[0] if row else None
+        rows = await self.fetch("SELECT value FROM meta WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        async with self._writing:
-            await self.db.execute(
-                "INSERT INTO meta(key, value) VALUES(?, ?) "
-                "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))
+        async with self.transaction() as tx:
+            await tx.fetch("INSERT INTO meta(key, value) VALUES(?, ?) "
+                           "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))
 
     # -- tables and games -------------------------------------------------------------------------
 
     async def deadlines(self) -> dict[str, tuple[float, float | None]]:
         """Returns every pending decision deadline, with its warning time, by channel."""
-        async with self.db.execute(
-                "SELECT channel, deadline, warn_at FROM tables WHERE deadline IS NOT NULL") as cursor:
-            return {channel: (deadline, warn_at) async for channel, deadline, warn_at in cursor}
+        rows = await self.fetch(
+            "SELECT channel, deadline, warn_at FROM tables WHERE deadline IS NOT NULL")
+        return {channel: (deadline, warn_at) for channel, deadline, warn_at in rows}
+
+    async def deadline(self, channel: str) -> tuple[float, float | None] | None:
+        """Returns one table's pending deadline and warning time, if it has one."""
+        rows = await self.fetch(
+            "SELECT deadline, warn_at FROM tables WHERE channel = ? AND deadline IS NOT NULL",
+            (channel,))
+        return (rows[0][0], rows[0][1]) if rows else None
 
     async def load_table(self, channel: str) -> Table | None:
-        """Loads a table and replays its game in progress; None when the channel has none."""
-        async with self.db.execute(
-                "SELECT data, game_id FROM tables WHERE channel = ?", (channel,)) as cursor:
-            row = await cursor.fetchone()
-        if row is None:
+        """Loads a table and restores its game in progress; None when the channel has none."""
+        rows = await self.fetch(
+            "SELECT data, game_id, revision FROM tables WHERE channel = ?", (channel,))
+        if not rows:
             return None
-        table = Table.from_json(channel, json.loads(row[0]))
-        if row[1] is not None:
-            table.live = await self._load_live(table, row[1])
+        data, game_id, revision = rows[0]
+        table = Table.from_json(channel, json.loads(data))
+        table.revision = revision
+        if game_id is not None:
+            saved = await self.game_record(game_id)
+            if saved is None:
+                raise ValueError(f"table {channel} names game {game_id}, which is missing")
+            table.restore(saved.game_id, saved.record, recorded=saved.recorded)
         return table
 
-    async def _load_live(self, table: Table, game_id: int) -> Live:
-        """Rebuilds a game by replaying its logged actions through the table."""
-        async with self.db.execute(
-                "SELECT seed, players, options, result FROM games WHERE id = ?",
-                (game_id,)) as cursor:
-            row = await cursor.fetchone()
-        if row is None:
-            raise ValueError(f"table {table.channel} names game {game_id}, which is missing")
-        seed, players, options_text, result = row
-        options = json.loads(options_text)
-        async with self.db.execute(
-                "SELECT seat, code FROM actions WHERE game_id = ? ORDER BY idx",
-                (game_id,)) as cursor:
-            entries = [LogEntry(seat, code) async for seat, code in cursor]
-        version = table.version
-        state = table.game.new_game(seed, players, options)
-        table.live = Live(game_id, Record(seed, players, options), state)
-        for entry in entries:
-            if entry.code == RESIGN_CODE:
-                table.resign(entry.seat)
-            else:
-                table.apply(entry.seat, entry.code)
-        table.version = version
-        table.live.saved = len(entries)
-        table.live.recorded = result is not None
-        return table.live
+    async def game_record(self, game_id: int) -> SavedGame | None:
+        """Returns a game's record: seed, seats, options and its action log, in order."""
+        rows = await self.fetch(
+            "SELECT seed, players, options, result FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            return None
+        seed, players, options, result = rows[0]
+        log_rows = await self.fetch(
+            "SELECT seat, code FROM actions WHERE game_id = ? ORDER BY idx", (game_id,))
+        record = Record(seed, players, json.loads(options), [LogEntry(s, c) for s, c in log_rows])
+        return SavedGame(game_id, record, result is not None)
 
     async def create_game(self, table: Table, record: Record, now: float) -> int:
         """Records a new game's seed, options and seats; returns its id."""
         seats = [{"user": s.user, "name": s.name, "is_bot": s.is_bot, "level": s.level}
                  for s in table.seats]
-        async with self._writing:
-            cursor = await self.db.execute(
+        async with self.transaction() as tx:
+            rows = await tx.fetch(
                 "INSERT INTO games(channel, game, seed, players, options, seats, started) "
-                "VALUES(?, ?, ?, ?, ?, ?, ?)",
+                "VALUES(?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (table.channel, table.game_name, record.seed, record.players,
                  json.dumps(record.options), json.dumps(seats), now))
-        game_id = cursor.lastrowid
-        assert game_id is not None
-        return game_id
+        return int(rows[0][0])
 
     async def save(self, table: Table, *, new_actions: int = 0, deadline: float | None,
                    now: float, result: dict[str, Any] | None = None, warn_at: float | None = None,
                    outbox: Sequence[Outgoing] = (), rated: FinishedGame | None = None) -> list[int]:
-        """Commits the table row, the last `new_actions` log entries, a finished game's result
-        with its rating update (`rated`, see `bot.ratings.record_result`) and the posts the
-        change owes (the outbox), all in one transaction, run as one call on the
-        connection's thread (so busy tables do not queue behind each other's statements).
-        Returns the ids of the outbox rows, in order."""
+        """Commits the table row (compare-and-swap on the revision the table was read at), the
+        last `new_actions` log entries, a finished game's result with its rating update (`rated`,
+        see `bot.ratings.record_result`) and the posts the change owes (the outbox), all in one
+        transaction. Returns the ids of the outbox rows, in order.
+        Raises Conflict, writing nothing, when the row moved on since it was read."""
         live = table.live
-        actions: list[tuple[int, int, int, str, float]] = []
-        finished: tuple[float, str, int] | None = None
-        if live is not None:
-            start = len(live.record.log) - new_actions
-            actions = [(live.game_id, start + i, e.seat, e.code, now)
-                       for i, e in enumerate(live.record.log[start:])]
-            if result is not None:
-                finished = (now, json.dumps(result), live.game_id)
-        row = (table.channel, json.dumps(table.to_json()),
-               live.game_id if live is not None else None, deadline, warn_at, now)
-        posts = [(table.channel, o.version, o.kind, json.dumps(o.payload), now) for o in outbox]
-        async with self._writing:
-            # aiosqlite has no public way to run several statements in one hop to its thread.
-            ids: list[int] = await self.db._execute(  # type: ignore[no-untyped-call]
-                _write_transaction, self.db._conn, actions, finished, row, posts, rated)
+        await self.check_writable()
+        async with self.transaction() as tx:
+            revision = await _swap_table(tx, table, deadline, warn_at, now)
+            if live is not None:
+                start = len(live.record.log) - new_actions
+                actions = [(live.game_id, start + i, e.seat, e.code, now)
+                           for i, e in enumerate(live.record.log[start:])]
+                if actions:
+                    await tx.executemany(
+                        "INSERT INTO actions(game_id, idx, seat, code, at) VALUES(?, ?, ?, ?, ?)",
+                        actions)
+                if result is not None:
+                    await tx.fetch("UPDATE games SET finished = ?, result = ? WHERE id = ?",
+                                   (now, json.dumps(result), live.game_id))
+            if rated is not None:
+                await record_result_in(tx, rated)
+            ids = [await _insert_post(tx, table.channel, o, now) for o in outbox]
+        table.revision = revision
         return ids
 
     # -- the outbox and the transport's messages --------------------------------------------------
 
     async def pending_outbox(self) -> list[OutboxRow]:
         """Returns every undelivered post, oldest first."""
-        async with self.db.execute(
-                "SELECT id, channel, version, kind, payload FROM outbox ORDER BY id") as cursor:
-            return [OutboxRow(i, c, v, k, json.loads(p)) async for i, c, v, k, p in cursor]
+        rows = await self.fetch("SELECT id, channel, version, kind, payload FROM outbox ORDER BY id")
+        return [OutboxRow(i, c, v, k, json.loads(p)) for i, c, v, k, p in rows]
 
     async def delivered(self, ids: Sequence[int], post: tuple[str, PostRecord] | None = None) -> None:
         """Removes delivered posts from the outbox and records the message that shows them (for
         the table `post[0]`), in one transaction."""
-        async with self._writing:
-            await self.db.execute("BEGIN")
-            try:
-                await self.db.executemany("DELETE FROM outbox WHERE id = ?", [(i,) for i in ids])
-                if post is not None:
-                    await self._put_post(*post)
-                await self.db.execute("COMMIT")
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
+        async with self.transaction() as tx:
+            if ids:
+                await tx.executemany("DELETE FROM outbox WHERE id = ?", [(i,) for i in ids])
+            if post is not None:
+                await _put_post(tx, *post)
 
     async def remember_post(self, channel: str, record: PostRecord) -> None:
         """Records (or replaces) a table's message of one role."""
-        async with self._writing:
-            await self._put_post(channel, record)
+        async with self.transaction() as tx:
+            await _put_post(tx, channel, record)
 
     async def forget_post(self, channel: str, role: str) -> None:
-        async with self._writing:
-            await self.db.execute("DELETE FROM posts WHERE channel = ? AND role = ?", (channel, role))
+        async with self.transaction() as tx:
+            await tx.fetch("DELETE FROM posts WHERE channel = ? AND role = ?", (channel, role))
 
     async def posts(self, channel: str) -> dict[str, PostRecord]:
         """Returns a table's messages by role."""
-        async with self.db.execute(
-                "SELECT role, message_id, place, version, image, image_url FROM posts "
-                "WHERE channel = ?", (channel,)) as cursor:
-            return {role: PostRecord(role, m, p, v, i, u) async for role, m, p, v, i, u in cursor}
+        rows = await self.fetch(
+            "SELECT role, message_id, place, version, image, image_url FROM posts "
+            "WHERE channel = ?", (channel,))
+        return {role: PostRecord(role, m, p, v, i, u) for role, m, p, v, i, u in rows}
 
     async def retired_posts(self, prefix: str) -> dict[str, list[PostRecord]]:
         """Returns, by table, the messages whose role starts with `prefix`."""
         found: dict[str, list[PostRecord]] = {}
-        async with self.db.execute(
-                "SELECT channel, role, message_id, place, version, image, image_url FROM posts "
-                "WHERE role LIKE ? ORDER BY channel", (prefix.replace("%", "") + "%",)) as cursor:
-            async for channel, role, m, p, v, i, u in cursor:
-                found.setdefault(channel, []).append(PostRecord(role, m, p, v, i, u))
+        rows = await self.fetch(
+            "SELECT channel, role, message_id, place, version, image, image_url FROM posts "
+            "WHERE role LIKE ? ORDER BY channel, role", (prefix.replace("%", "") + "%",))
+        for channel, role, m, p, v, i, u in rows:
+            found.setdefault(channel, []).append(PostRecord(role, m, p, v, i, u))
         return found
-
-    async def _put_post(self, channel: str, r: PostRecord) -> None:
-        await self.db.execute(
-            "INSERT INTO posts(channel, role, message_id, place, version, image, image_url) "
-            "VALUES(?, ?, ?, ?, ?, ?, ?) ON CONFLICT(channel, role) DO UPDATE SET "
-            "message_id = excluded.message_id, place = excluded.place, version = excluded.version, "
-            "image = excluded.image, image_url = excluded.image_url",
-            (channel, r.role, r.message_id, r.place, r.version, r.image, r.image_url))
 
     async def game_history(self, channel: str, limit: int = 10) -> list[dict[str, Any]]:
         """Returns the channel's last finished games, newest first."""
-        async with self.db.execute(
-                "SELECT id, game, seats, result FROM games WHERE channel = ? AND result IS NOT NULL "
-                "ORDER BY id DESC LIMIT ?", (channel, limit)) as cursor:
-            return [{"id": i, "game": g, "seats": json.loads(s), "result": json.loads(r)}
-                    async for i, g, s, r in cursor]
+        rows = await self.fetch(
+            "SELECT id, game, seats, result FROM games WHERE channel = ? AND result IS NOT NULL "
+            "ORDER BY id DESC LIMIT ?", (channel, limit))
+        return [{"id": i, "game": g, "seats": json.loads(s), "result": json.loads(r)}
+                for i, g, s, r in rows]
 
 
-def _write_transaction(conn: sqlite3.Connection, actions: list[tuple[int, int, int, str, float]],
-                       finished: tuple[float, str, int] | None,
-                       row: tuple[str, str, int | None, float | None, float | None, float],
-                       posts: list[tuple[str, int, str, str, float]],
-                       rated: FinishedGame | None = None) -> list[int]:
-    """Writes one table change atomically (runs on the connection's own thread); returns the ids
-    of the outbox rows."""
-    ids: list[int] = []
-    conn.execute("BEGIN")
-    try:
-        if actions:
-            conn.executemany(
-                "INSERT INTO actions(game_id, idx, seat, code, at) VALUES(?, ?, ?, ?, ?)", actions)
-        if finished is not None:
-            conn.execute("UPDATE games SET finished = ?, result = ? WHERE id = ?", finished)
-        if rated is not None:
-            record_result(conn, rated)
-        conn.execute(
-            "INSERT INTO tables(channel, data, game_id, deadline, warn_at, updated) "
-            "VALUES(?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT(channel) DO UPDATE SET data = excluded.data, game_id = excluded.game_id, "
-            "deadline = excluded.deadline, warn_at = excluded.warn_at, updated = excluded.updated",
-            row)
-        for post in posts:
-            cursor = conn.execute(
-                "INSERT INTO outbox(channel, version, kind, payload, created) VALUES(?, ?, ?, ?, ?)",
-                post)
-            assert cursor.lastrowid is not None
-            ids.append(cursor.lastrowid)
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    return ids
+async def _swap_table(tx: Tx, table: Table, deadline: float | None, warn_at: float | None,
+                      now: float) -> int:
+    """Writes the table row if it is still at the revision the table read; returns the new one."""
+    data = json.dumps(table.to_json())
+    game_id = table.live.game_id if table.live is not None else None
+    if table.revision == 0:
+        rows = await tx.fetch(
+            "INSERT INTO tables(channel, data, game_id, deadline, warn_at, updated, revision) "
+            "VALUES(?, ?, ?, ?, ?, ?, 1) ON CONFLICT(channel) DO NOTHING RETURNING revision",
+            (table.channel, data, game_id, deadline, warn_at, now))
+    else:
+        rows = await tx.fetch(
+            "UPDATE tables SET data = ?, game_id = ?, deadline = ?, warn_at = ?, updated = ?, "
+            "revision = revision + 1 WHERE channel = ? AND revision = ? RETURNING revision",
+            (data, game_id, deadline, warn_at, now, table.channel, table.revision))
+    if not rows:
+        raise Conflict(f"table {table.channel} changed since revision {table.revision} was read")
+    return int(rows[0][0])
+
+
+async def _insert_post(tx: Tx, channel: str, post: Outgoing, now: float) -> int:
+    rows = await tx.fetch(
+        "INSERT INTO outbox(channel, version, kind, payload, created) VALUES(?, ?, ?, ?, ?) "
+        "RETURNING id", (channel, post.version, post.kind, json.dumps(post.payload), now))
+    return int(rows[0][0])
+
+
+async def _put_post(tx: Tx, channel: str, r: PostRecord) -> None:
+    await tx.fetch(
+        "INSERT INTO posts(channel, role, message_id, place, version, image, image_url) "
+        "VALUES(?, ?, ?, ?, ?, ?, ?) ON CONFLICT(channel, role) DO UPDATE SET "
+        "message_id = excluded.message_id, place = excluded.place, version = excluded.version, "
+        "image = excluded.image, image_url = excluded.image_url",
+        (channel, r.role, r.message_id, r.place, r.version, r.image, r.image_url))
+
+
+def is_postgres(target: str | Path) -> bool:
+    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
+
+
+def sqlite_path(target: str | Path) -> Path:
+    """Returns the file a SQLite target names (`sqlite:///abs/path`, `sqlite:rel`, or a path)."""
+    text = str(target)
+    if text.startswith("sqlite://"):
+        text = text.removeprefix("sqlite://")
+    elif text.startswith("sqlite:"):
+        text = text.removeprefix("sqlite:")
+    return Path(text)
+
+
+async def open_store(target: str | Path, *, exclusive: bool = False) -> Store:
+    """Opens the backend `target` names; raises StoreError naming the database and the cause."""
+    if is_postgres(target):
+        from bot.store_pg import PgStore
+
+        return await PgStore.connect(str(target))
+    from bot.store_sqlite import SqliteStore
+
+    return await SqliteStore.connect(sqlite_path(target), exclusive=exclusive)
+
+
+async def rows_of(cursor: AsyncIterator[Any]) -> list[Row]:
+    return [tuple(row) async for row in cursor]
+
+
+__all__ = ["Conflict", "OutboxRow", "Outgoing", "PostRecord", "SavedGame", "SchemaTooNew", "Store",
+           "StoreError", "StoreFull", "StoreLost", "latest_version", "migrations", "open_store"]

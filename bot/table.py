@@ -166,6 +166,9 @@ class Table:
     """The language chosen for the table (/language, /join lang=...); None: the guild's."""
     guild_lang: str = locales.DEFAULT
     """The language of the guild's locale, as last seen on a command."""
+    revision: int = 0
+    """The store row's revision this table was read at (0: no row yet); writes compare-and-swap
+    on it. Kept by the store, not in the table's JSON."""
     guild: str = ""
     """The server of the channel (ratings and history are per guild); "" until a command names it."""
 
@@ -431,6 +434,17 @@ class Table:
         live.record.log.append(LogEntry(seat, code))
         self.version += 1
         return events
+
+    def restore(self, game_id: int, record: Record, *, recorded: bool) -> Live:
+        """Rebuilds the game in progress from its record, through the game's own replay; the
+        table's version stays what was stored."""
+        state = self.game.replay(record)
+        self.live = Live(game_id, record, state, saved=len(record.log), recorded=recorded)
+        resigned = next((e.seat for e in record.log if e.code == RESIGN_CODE), None)
+        if resigned is not None and self.game.outcome(state) is None:
+            others = tuple(s for s in range(record.players) if s != resigned)
+            self.live.forfeit = Outcome(others, HostTermination.FORFEIT, "resignation")
+        return self.live
 
     def computer_seed(self) -> int:
         """Returns the seed of the computer's next decision (the same after a replay)."""

@@ -5,9 +5,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bot.host import Host
 from bot.messages import Command, Reply, ReplyKind, Verb
+from bot.store_sqlite import SqliteStore, _release
+from tests.backends import database
 
 
 @dataclass
@@ -18,9 +21,26 @@ class FakeClock:
         return self.now
 
 
-async def open_host(path: Path, clock: FakeClock | None = None, seed: int = 7) -> Host:
-    """Opens a host on `path` with a fake clock and seeded game seeds."""
-    return await Host.open(path, clock=clock or FakeClock(), seeds=random.Random(seed))
+_open: dict[Path, list[Host]] = {}
+
+
+def abandon(host: Host) -> None:
+    """Lets go of the host's hold on its database as a crashed process would (the kernel drops
+    a dead process's file locks), leaving the host itself open."""
+    if isinstance(host.store, SqliteStore):
+        _release(host.store._lock)
+        host.store._lock = None
+
+
+async def open_host(path: Path, clock: FakeClock | None = None, seed: int = 7, **options: Any) -> Host:
+    """Opens a host on `path` (on the test backend, `tests.backends`) with a fake clock and seeded
+    game seeds. A host the test opened on `path` before counts as crashed: it is `abandon`ed."""
+    for earlier in _open.pop(path, []):
+        abandon(earlier)
+    host = await Host.open(await database(path), clock=clock or FakeClock(),
+                           seeds=random.Random(seed), **options)
+    _open[path] = [host]
+    return host
 
 
 async def say(host: Host, user: str, verb: Verb | str, *args: str, version: int | None = None,

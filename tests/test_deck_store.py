@@ -31,13 +31,13 @@ def _with_db(tmp_path: Path, body: Callable[[aiosqlite.Connection], Awaitable[No
 
 def test_migrations_with_a_gap_apply_in_order(tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    """V4 applies after V1 with V2 and V3 missing; with them present all four apply in order."""
+    """V4 (and V5) apply after V1 with V2 and V3 missing; with them present all apply in order."""
     folder = tmp_path / "migrations"
     shutil.copytree(bot.store.MIGRATIONS, folder)
     for extra in folder.glob("V[23]__*.sql"):
         extra.unlink()  # this branch has neither; another branch brings them
     monkeypatch.setattr(bot.store, "MIGRATIONS", folder)
-    assert [n for n, _ in bot.store.migrations()] == [1, 4]
+    assert [n for n, _ in bot.store.migrations()] == [1, 4, 5]
 
     async def scenario(path: Path, expected: int) -> list[str]:
         store = await Store.open(path)
@@ -47,11 +47,11 @@ def test_migrations_with_a_gap_apply_in_order(tmp_path: Path,
         await store.close()
         return names
 
-    assert "decks" in asyncio.run(scenario(tmp_path / "gap.db", 4))
+    assert "decks" in asyncio.run(scenario(tmp_path / "gap.db", 5))
     (folder / "V2__two.sql").write_text("CREATE TABLE two (x INTEGER);\n")
     (folder / "V3__three.sql").write_text("CREATE TABLE three (x INTEGER);\n")
-    assert [n for n, _ in bot.store.migrations()] == [1, 2, 3, 4]
-    names = asyncio.run(scenario(tmp_path / "full.db", 4))
+    assert [n for n, _ in bot.store.migrations()] == [1, 2, 3, 4, 5]
+    names = asyncio.run(scenario(tmp_path / "full.db", 5))
     assert {"decks", "two", "three"} <= set(names)
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from bot.store import Store
 from bot.table import Table
 from tests import toygame
+from tests.backends import database
 from tests.discord_standin import Interaction, Message, StandIn, User
 from tests.discord_standin.harness import kind_of, position
 from tests.discord_standin.process import BotProcess
@@ -52,7 +53,7 @@ async def answered(s: StandIn, ix: Interaction, timeout: float = 15.0) -> None:
 async def table_now(db: Path, channel: int) -> tuple[Table, int]:
     """Reads the table as the database holds it (the bot's process has it open too), and how many
     posts its outbox still holds and old boards are still to be tidied."""
-    store = await Store.open(db)
+    store = await Store.open(await database(db))
     try:
         table = await store.load_table(str(channel))
         pending = len(await store.pending_outbox()) + len(await store.retired_posts("retired"))

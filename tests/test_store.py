@@ -1,4 +1,5 @@
-"""The SQLite store: versioned migrations, and games kept as seed + action log."""
+"""The store on both backends (SQLite, or PostgreSQL with HOARD_TEST_DATABASE_URL): versioned
+migrations, games kept as seed + action log, compare-and-swap table writes."""
 
 from __future__ import annotations
 
@@ -6,21 +7,23 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
 
-from bot.store import Outgoing, PostRecord, Store, migrations
+from bot.store import Conflict, Outgoing, PostRecord, SchemaTooNew, Store, migrations
 from bot.table import Table
+from tests.backends import database, on_postgres
 from tests.hosting import open_host, say
 
 
 def test_migrations_reach_the_latest_version_once(tmp_path: Path) -> None:
     """A new database gets every migration; opening it again applies nothing twice."""
     async def scenario():
-        store = await Store.open(tmp_path / "s.db")
+        store = await Store.open(await database(tmp_path / "s.db"))
         assert await store.version() == migrations()[-1][0]
         await store.set_meta("commands", "abc")
         await store.close()
-        again = await Store.open(tmp_path / "s.db")
+        again = await Store.open(await database(tmp_path / "s.db"))
         assert await again.get_meta("commands") == "abc"
         assert await again.get_meta("missing") is None
         await again.close()
@@ -37,11 +40,14 @@ def test_games_are_stored_as_seed_and_action_log(tmp_path: Path) -> None:
         board = [r for r in replies if r.image][-1]
         await say(host, "alice", "play", "1", version=board.version)
         table = await host._table("c1")
-        with sqlite3.connect(tmp_path / "h.db") as other:
-            seed, = other.execute("SELECT seed FROM games").fetchone()
-            codes = [c for c, in other.execute("SELECT code FROM actions ORDER BY idx")]
+        other = await Store.open(await database(tmp_path / "h.db"))
+        (seed,), = await other.fetch("SELECT seed FROM games")
+        codes = [c for c, in await other.fetch("SELECT code FROM actions ORDER BY idx")]
+        saved = await other.game_record(table.live.game_id)
+        await other.close()
         assert seed == table.live.record.seed
-        assert codes == [e.code for e in table.live.record.log]
+        assert codes == [e.code for e in table.live.record.log] and len(codes) >= 2
+        assert saved is not None and saved.record == table.live.record
         await host.close()
     asyncio.run(scenario())
 
@@ -50,7 +56,7 @@ def test_outbox_rows_are_written_with_the_change_and_removed_when_delivered(tmp_
     """save() writes the outbox rows in its transaction; delivered() removes them and records the
     message that shows them, in one transaction; posts() reads the messages back."""
     async def scenario():
-        store = await Store.open(tmp_path / "s.db")
+        store = await Store.open(await database(tmp_path / "s.db"))
         table = Table("c9")
         ids = await store.save(table, deadline=None, now=1.0, outbox=[
             Outgoing("lobby", 1, {"reply": {"text": "a"}}), Outgoing("board", 1, {"reply": {}})])
@@ -64,9 +70,53 @@ def test_outbox_rows_are_written_with_the_change_and_removed_when_delivered(tmp_
         assert await store.posts("c9") == {"board": record}
         await store.forget_post("c9", "board")
         assert await store.posts("c9") == {}
-        with pytest.raises(sqlite3.IntegrityError):  # one post per (table, version, kind)
+        with pytest.raises((sqlite3.IntegrityError, asyncpg.UniqueViolationError)):
+            # one post per (table, version, kind)
             await store.save(table, deadline=None, now=2.0, outbox=[
                 Outgoing("board", 5, {}), Outgoing("board", 5, {})])
         assert await store.pending_outbox() == [], "a failed save writes nothing"
         await store.close()
+    asyncio.run(scenario())
+
+
+def test_a_table_write_against_a_moved_row_is_refused_and_writes_nothing(tmp_path: Path) -> None:
+    """Two readers of one table: the first write wins, the second raises Conflict, and neither
+    its table row nor its outbox rows are kept (compare-and-swap on the revision read)."""
+    async def scenario():
+        target = await database(tmp_path / "s.db")
+        store = await Store.open(target)
+        first = Table("c5")
+        first.join("alice", "Alice", None, {})
+        await store.save(first, deadline=None, now=1.0)
+        mine, theirs = await store.load_table("c5"), await store.load_table("c5")
+        mine.join("bob", "Bob", None, {})
+        await store.save(mine, deadline=None, now=2.0)
+        theirs.set_series("alice", "match", "3")
+        with pytest.raises(Conflict):
+            await store.save(theirs, deadline=50.0, now=3.0, outbox=[Outgoing("lobby", 9, {})])
+        kept = await store.load_table("c5")
+        assert [s.user for s in kept.seats] == ["alice", "bob"]
+        assert kept.series.mode == "single" and await store.pending_outbox() == []
+        assert await store.deadline("c5") is None
+        twin = Table("c5")  # a second "new" table for a channel that has one is a conflict too
+        with pytest.raises(Conflict):
+            await store.save(twin, deadline=None, now=4.0)
+        await store.close()
+    asyncio.run(scenario())
+
+
+def test_a_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
+    """A schema version above the newest migration is refused at open, naming both versions."""
+    async def scenario():
+        target = await database(tmp_path / "new.db")
+        store = await Store.open(target)
+        newer = migrations()[-1][0] + 1
+        if on_postgres():
+            async with store.transaction() as tx:
+                await tx.fetch("UPDATE hoard_schema SET version = ?", (newer,))
+        else:
+            await store.fetch(f"PRAGMA user_version = {newer}")
+        await store.close()
+        with pytest.raises(SchemaTooNew, match=f"schema version {newer}, newer than .*{newer - 1}"):
+            await Store.open(target)
     asyncio.run(scenario())

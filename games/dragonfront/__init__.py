@@ -173,13 +173,22 @@ class DragonFront(Game[DFState, Action]):
         return 2
 
     def legal_actions(self, state: DFState, seat: int) -> list[Action]:
-        return rules.legal(state, seat)
+        listed = rules.legal(state, seat)
+        state.__dict__["_listed"] = (seat, _stamp(state), listed)
+        return listed
 
     def _may_act(self, state: DFState, seat: int) -> bool:
         return rules.has_turn(state, seat)
 
     def _find_legal(self, state: DFState, seat: int, action: Action) -> Action | None:
-        """Looks only among the legal actions of the action's kind (same card, same unit)."""
+        """Finds the very action object just listed for this seat and position (the memo
+        `legal_actions` leaves, dropped by every `_apply`), else looks only among the legal
+        actions of the action's kind (same card, same unit)."""
+        memo = state.__dict__.get("_listed")
+        if memo is not None and memo[0] == seat and memo[1] == _stamp(state):
+            for candidate in memo[2]:
+                if candidate is action:
+                    return candidate
         code = action.encode()
         for candidate in rules.legal(state, seat, like=action):
             if candidate.encode() == code:
@@ -187,6 +196,7 @@ class DragonFront(Game[DFState, Action]):
         return None
 
     def _apply(self, state: DFState, seat: int, action: Action) -> list[Event]:
+        state.__dict__.pop("_listed", None)
         ctx = Ctx(owner=seat)
         rules.apply_action(state, seat, action, ctx)
         return ctx.events
@@ -223,6 +233,15 @@ class DragonFront(Game[DFState, Action]):
 
     def sample_hidden(self, state: DFState, seat: int, seed: int) -> DFState:
         return sample_hidden(state, seat, seed)
+
+
+def _stamp(st: DFState) -> tuple[Any, ...]:
+    """A cheap mark of the position, so that the memo of the listed actions is only used for the
+    position it was made in, even when a test changes the state by hand between listing and
+    applying (`_apply` drops the memo anyway)."""
+    me, foe = st.players
+    return (st.phase, st.active, st.turn, st.turn_actions, st.next_id, len(st.units),
+            len(st.forts), me["mana"], foe["mana"], len(me["hand"]), len(foe["hand"]), st.result)
 
 
 GAME = DragonFront()

@@ -15,6 +15,7 @@ from bot.discord_app import HoardBot, use_api
 from bot.discord_posts import parse_marker
 from bot.messages import ReplyKind
 from games.text import Text
+from tests.backends import database, on_postgres
 from tests.discord_standin.server import Interaction, Message, StandIn, User
 
 
@@ -92,7 +93,9 @@ class Harness:
 
     async def start_bot(self) -> HoardBot:
         s = self.standin
+        target = await database(self.db_path)
         settings = Settings(token=s.token, db_path=self.db_path, out_dir=self.db_path.parent,
+                            database_url=str(target) if on_postgres() else "",
                             guild_id=s.guild_id if self.guild else None, api_base=s.api_base,
                             log_level="INFO")
         use_api(s.api_base)

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tests.backends import database, database_env
 from tests.discord_standin.server import StandIn
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -29,8 +30,10 @@ class BotProcess:
     """Runs the bot in a child process connected to `standin`; `kill()` is SIGKILL, no goodbye."""
 
     def __init__(self, standin: StandIn, db: Path, *, seed: int | None = None,
-                 log_level: str = "WARNING") -> None:
+                 log_level: str = "WARNING", env: dict[str, str] | None = None) -> None:
         self.standin = standin
+        self.env = env or {}
+        """More settings for the child (e.g. HOARD_SHARD_COUNT and HOARD_SHARD_IDS)."""
         self.db = db
         self.seed = seed
         self.log_level = log_level
@@ -39,9 +42,10 @@ class BotProcess:
 
     async def start(self, timeout: float = 30.0) -> None:
         """Starts the child and waits until it has identified on the gateway."""
+        await database(self.db)
         env = {**os.environ, "DISCORD_TOKEN": self.standin.token,
-               "HOARD_DISCORD_API": self.standin.api_base, "HOARD_DB": str(self.db),
-               "HOARD_LOG_LEVEL": self.log_level,
+               "HOARD_DISCORD_API": self.standin.api_base, **database_env(self.db),
+               **self.env, "HOARD_LOG_LEVEL": self.log_level,
                "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)}
         if self.seed is not None:
             env["HOARD_TEST_SEED"] = str(self.seed)
@@ -104,7 +108,7 @@ def main() -> None:
     """The child: the launcher's logging and settings, Embers registered, then `run_discord`."""
     from bot.config import Settings
     from bot.discord_app import run_discord
-    from bot.launcher import setup_logging
+    from bot.launcher import run_guarded, setup_logging
     from tests import toygame
 
     settings = Settings.from_env()
@@ -114,7 +118,7 @@ def main() -> None:
         _seeded_host(int(os.environ["HOARD_TEST_SEED"]))
     logging.getLogger(__name__).info("Bot child %s starting", os.getpid())
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run_discord(settings))
+        raise SystemExit(run_guarded(run_discord(settings)))
 
 
 if __name__ == "__main__":

@@ -213,6 +213,32 @@ class HTTPError(Exception):
         self.status, self.code, self.message, self.errors = status, code, message, errors
 
 
+@dataclass
+class _Link:
+    """One gateway websocket and its zlib-stream compressor."""
+
+    ws: web.WebSocketResponse
+    zlib: Any
+
+    async def send(self, event: dict[str, Any]) -> None:
+        raw = json.dumps(event)
+        if self.zlib is None:
+            await self.ws.send_str(raw)
+        else:
+            await self.ws.send_bytes(self.zlib.compress(raw.encode()) + self.zlib.flush(zlib.Z_SYNC_FLUSH))
+
+
+@dataclass
+class _Session:
+    """One shard's gateway session: its events in order, kept for a RESUME."""
+
+    id: str
+    count: int
+    link: _Link | None
+    seq: int = 0
+    backlog: list[dict[str, Any]] = field(default_factory=list)
+
+
 class StandIn:
     """A Discord stand-in on 127.0.0.1: REST under /api/v10 and the gateway under /gateway."""
 
@@ -224,10 +250,20 @@ class StandIn:
         channel_ids: tuple[int, ...] = (900_000_000_000_000_101,),
         heartbeat_interval: int = 41250,
         rate_limit: tuple[int, float] | None = None,
+        guilds: dict[int, tuple[int, ...]] | None = None,
+        shard_count: int = 1,
     ) -> None:
         self.token = token
         self.guild_locale = "en-US"
         """The guild's preferred locale, sent with every interaction."""
+        self.guilds = dict(guilds) if guilds else {guild_id: tuple(channel_ids)}
+        """Channels by guild; each guild's events go to the shard that owns it."""
+        self.shard_count = shard_count
+        """What GET /gateway/bot recommends; a client may IDENTIFY with any `shard` [id, count]."""
+        self._guild_of = {c: g for g, chans in self.guilds.items() for c in chans}
+        self.misroute: dict[int, int] = {}
+        """Channel -> shard: that channel's interactions go to this shard instead of its own (a
+        test's way to make the wrong process handle a table)."""
         self.buckets = ChannelBuckets(*rate_limit) if rate_limit else None
         """Per-channel message-write limits (None: unlimited), e.g. (5, 5.0) as Discord."""
         self.throttled: list[Request] = []
@@ -235,8 +271,8 @@ class StandIn:
         self.heartbeat_interval = heartbeat_interval
         """Milliseconds between the client's heartbeats (HELLO); Discord sends about 41 s."""
         self.heartbeats = 0
-        self.guild_id = guild_id
-        self.channel_ids = list(channel_ids)
+        self.guild_id = next(iter(self.guilds))
+        self.channel_ids = [c for chans in self.guilds.values() for c in chans]
         self._last_id = 0
         self.app_id = self.new_id()
         self.bot_user = {
@@ -265,11 +301,8 @@ class StandIn:
         """Requests answered with 4xx: what real Discord would have refused."""
         self.identifies = 0
         self.resumes = 0
-        self._seq = 0
-        self._session_id = ""
-        self._backlog: list[dict[str, Any]] = []
-        self._ws: web.WebSocketResponse | None = None
-        self._zlib: Any = None
+        self._sessions: dict[int, _Session] = {}
+        """The gateway session of each shard."""
         self._ready = asyncio.Event()
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
@@ -302,8 +335,9 @@ class StandIn:
 
     async def close(self) -> None:
         """Closes the gateway and the HTTP server."""
-        if self._ws is not None:
-            await self._ws.close()
+        for session in list(self._sessions.values()):
+            if session.link is not None:
+                await session.link.ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -314,8 +348,20 @@ class StandIn:
     async def drop_gateway(self) -> None:
         """Closes the bot's websocket as a network failure would (the bot should RESUME)."""
         self._ready.clear()
-        if self._ws is not None:
-            await self._ws.close(code=4000, message=b"stand-in dropped the connection")
+        for session in list(self._sessions.values()):
+            if session.link is not None:
+                await session.link.ws.close(code=4000, message=b"stand-in dropped the connection")
+
+    def guild_of(self, channel: int) -> int:
+        """Returns the guild a channel (or a thread's parent channel) belongs to."""
+        thread = self.threads.get(channel)
+        if thread is not None:
+            return int(thread["guild_id"])
+        return self._guild_of.get(channel, self.guild_id)
+
+    def shard_of(self, guild: int, count: int | None = None) -> int:
+        """Discord's rule: a guild belongs to shard (guild_id >> 22) % shard_count."""
+        return (guild >> 22) % (count or self.shard_count)
 
     # ---- simulated users ---------------------------------------------------------------------
 
@@ -426,7 +472,7 @@ class StandIn:
             "application_id": str(self.app_id),
             "type": kind,
             "data": data,
-            "guild_id": str(self.guild_id),
+            "guild_id": str(self.guild_of(channel)),
             "channel_id": str(channel),
             "channel": self._channel_json(channel),
             "member": {
@@ -444,13 +490,14 @@ class StandIn:
             "guild_locale": self.guild_locale,
             "app_permissions": "2248473465835073",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "authorizing_integration_owners": {"0": str(self.guild_of(channel))},
             "context": 0,
             "attachment_size_limit": 10 * 1024 * 1024,
         }
         if message is not None:
             payload["message"] = message.to_json()
-        await self._send_dispatch("INTERACTION_CREATE", payload)
+        await self._send_dispatch("INTERACTION_CREATE", payload, guild=self.guild_of(channel),
+                                  shard=self.misroute.get(channel))
         return ix
 
     # ---- what the bot sent -------------------------------------------------------------------
@@ -508,11 +555,8 @@ class StandIn:
         if compress not in (None, "zlib-stream"):
             await ws.close(code=4000, message=b"the stand-in only speaks zlib-stream")
             return ws
-        self._zlib = zlib.compressobj() if compress else None
-        if self._ws is not None and not self._ws.closed:
-            await self._ws.close(code=4000, message=b"replaced by a new connection")
-        self._ws = ws
-        await self._send(ws, {"op": 10, "d": {"heartbeat_interval": self.heartbeat_interval}, "s": None, "t": None})
+        link = _Link(ws, zlib.compressobj() if compress else None)
+        await link.send({"op": 10, "d": {"heartbeat_interval": self.heartbeat_interval}, "s": None, "t": None})
         async for msg in ws:
             if msg.type != WSMsgType.TEXT:
                 continue
@@ -520,71 +564,86 @@ class StandIn:
             op = data.get("op")
             if op == 1:
                 self.heartbeats += 1
-                await self._send(ws, {"op": 11, "d": None, "s": None, "t": None})
+                await link.send({"op": 11, "d": None, "s": None, "t": None})
             elif op == 2:
-                await self._identify(ws, data["d"])
+                await self._identify(link, data["d"])
             elif op == 6:
-                await self._resume(ws, data["d"])
+                await self._resume(link, data["d"])
             await self._notify()
-        if self._ws is ws:
-            self._ws = None
+        for session in self._sessions.values():
+            if session.link is link:
+                session.link = None
+        if not any(s.link is not None for s in self._sessions.values()):
             self._ready.clear()
         return ws
 
-    async def _identify(self, ws: web.WebSocketResponse, d: dict[str, Any]) -> None:
+    async def _identify(self, link: _Link, d: dict[str, Any]) -> None:
         if d.get("token") not in (self.token, f"Bot {self.token}"):
-            await ws.close(code=4004, message=b"Authentication failed.")
+            await link.ws.close(code=4004, message=b"Authentication failed.")
             return
+        shard_id, count = d.get("shard") or [0, 1]
+        if not 0 <= shard_id < count:
+            await link.ws.close(code=4010, message=b"Invalid shard.")
+            return
+        old = self._sessions.get(shard_id)
+        if old is not None and old.link is not None and old.link is not link and not old.link.ws.closed:
+            await old.link.ws.close(code=4000, message=b"replaced by a new connection")
         self.identifies += 1
-        self._session_id = secrets.token_hex(16)
-        self._seq = 0
-        self._backlog = []
+        session = self._sessions[shard_id] = _Session(secrets.token_hex(16), count, link)
+        owned = [g for g in self.guilds if self.shard_of(g, count) == shard_id]
         url = f"ws://127.0.0.1:{self.port}/gateway"
         ready = {
             "v": 10,
             "user": self.bot_user,
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
-            "session_id": self._session_id,
+            "guilds": [{"id": str(g), "unavailable": True} for g in owned],
+            "session_id": session.id,
             "resume_gateway_url": url,
-            "shard": [0, 1],
+            "shard": [shard_id, count],
             "application": {"id": str(self.app_id), "flags": 0},
             "private_channels": [],
         }
-        await self._send_dispatch("READY", ready)
-        await self._send_dispatch("GUILD_CREATE", self._guild_json())
+        await self._dispatch_to(session, "READY", ready)
+        for guild in owned:
+            await self._dispatch_to(session, "GUILD_CREATE", self._guild_json(guild))
         self._ready.set()
 
-    async def _resume(self, ws: web.WebSocketResponse, d: dict[str, Any]) -> None:
-        if d.get("session_id") != self._session_id:
-            await self._send(ws, {"op": 9, "d": False, "s": None, "t": None})
+    async def _resume(self, link: _Link, d: dict[str, Any]) -> None:
+        session = next((s for s in self._sessions.values() if s.id == d.get("session_id")), None)
+        if session is None:
+            await link.send({"op": 9, "d": False, "s": None, "t": None})
             return
         self.resumes += 1
+        session.link = link
         seq = d.get("seq") or 0
-        for event in [e for e in self._backlog if e["s"] > seq]:
-            await self._send(ws, event)
-        await self._send_dispatch("RESUMED", {})
+        for event in [e for e in session.backlog if e["s"] > seq]:
+            await link.send(event)
+        await self._dispatch_to(session, "RESUMED", {})
         self._ready.set()
 
-    async def _send_dispatch(self, name: str, data: dict[str, Any]) -> None:
-        self._seq += 1
-        event = {"op": 0, "t": name, "s": self._seq, "d": data}
-        self._backlog.append(event)
-        del self._backlog[:-500]
-        if self._ws is not None and not self._ws.closed:
-            await self._send(self._ws, event)
+    async def _send_dispatch(self, name: str, data: dict[str, Any], *, guild: int | None = None,
+                             shard: int | None = None) -> None:
+        """Sends an event to the shard that owns `guild` (the first guild when None), or to
+        `shard` when given."""
+        guild = self.guild_id if guild is None else guild
+        for shard_id, session in self._sessions.items():
+            if shard_id == shard if shard is not None else self.shard_of(guild, session.count) == shard_id:
+                await self._dispatch_to(session, name, data)
+                return
 
-    async def _send(self, ws: web.WebSocketResponse, event: dict[str, Any]) -> None:
-        raw = json.dumps(event)
-        if self._zlib is None:
-            await ws.send_str(raw)
-        else:
-            await ws.send_bytes(self._zlib.compress(raw.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH))
+    async def _dispatch_to(self, session: _Session, name: str, data: dict[str, Any]) -> None:
+        session.seq += 1
+        event = {"op": 0, "t": name, "s": session.seq, "d": data}
+        session.backlog.append(event)
+        del session.backlog[:-500]
+        if session.link is not None and not session.link.ws.closed:
+            await session.link.send(event)
 
-    def _guild_json(self) -> dict[str, Any]:
-        gid = str(self.guild_id)
+    def _guild_json(self, guild: int | None = None) -> dict[str, Any]:
+        guild = self.guild_id if guild is None else guild
+        gid = str(guild)
         channels = [
             {"id": str(c), "type": 0, "name": f"table-{i}", "position": i, "guild_id": gid, "permission_overwrites": []}
-            for i, c in enumerate(self.channel_ids)
+            for i, c in enumerate(self.guilds[guild])
         ]
         everyone = {
             "id": gid, "name": "@everyone", "permissions": "2248473465835073", "position": 0,
@@ -611,10 +670,8 @@ class StandIn:
         path = "/" + request.match_info["tail"]
         try:
             payload, files = await _read_body(request)
-        except ConnectionResetError:
-            # The client died mid-upload (a test kills the bot's process): Discord would drop
-            # the half-sent request silently, and so does the stand-in.
-            return web.Response(status=400)
+        except ConnectionResetError:  # the client died mid-upload (a test's SIGKILL): no request
+            return web.Response(status=499)
         record = Request(request.method, path, payload, files, time.perf_counter())
         record.channel = self._channel_of(path)
         self.requests.append(record)
@@ -681,7 +738,7 @@ class StandIn:
         if path in ("/gateway/bot", "/gateway"):
             url = f"ws://127.0.0.1:{self.port}/gateway"
             limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
-            return 200, {"url": url, "shards": 1, "session_start_limit": limit}
+            return 200, {"url": url, "shards": self.shard_count, "session_start_limit": limit}
         if parts[0] == "applications" and parts[-1] == "commands":
             guild = int(parts[3]) if len(parts) == 5 and parts[2] == "guilds" else None
             return self._commands(method, guild, payload)
@@ -720,7 +777,8 @@ class StandIn:
         thread = self.threads.get(channel)
         if thread is not None:
             return thread
-        return {"id": str(channel), "type": 0, "guild_id": str(self.guild_id), "name": f"table-{channel}"}
+        return {"id": str(channel), "type": 0, "guild_id": str(self.guild_of(channel)), "name": f"table-{channel}",
+                "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None}
 
     def _channel(self, method: str, parts: list[str], payload: Any, files: list[tuple[str, bytes]],
                  query: Any = None) -> tuple[int, Any]:
@@ -775,7 +833,7 @@ class StandIn:
             raise HTTPError(400, 50035, "Invalid Form Body", {"name": "1-100 characters"})
         now = datetime.now(UTC).isoformat()
         thread = {
-            "id": str(message_id), "type": PUBLIC_THREAD, "guild_id": str(self.guild_id),
+            "id": str(message_id), "type": PUBLIC_THREAD, "guild_id": str(self.guild_of(channel)),
             "parent_id": str(channel), "owner_id": self.bot_user["id"], "name": name,
             "last_message_id": None, "message_count": 0, "member_count": 1,
             "rate_limit_per_user": 0, "flags": 0, "total_message_sent": 0,
@@ -786,7 +844,8 @@ class StandIn:
         self.threads[message_id] = thread
         msg.thread_id = message_id
         asyncio.get_running_loop().create_task(
-            self._send_dispatch("THREAD_CREATE", {**thread, "newly_created": True}))
+            self._send_dispatch("THREAD_CREATE", {**thread, "newly_created": True},
+                                guild=self.guild_of(channel)))
         return thread
 
     async def _callback(
