@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import itertools
 import json
 import random
@@ -282,6 +283,7 @@ async def replay_cost(path: Path, record: GameRecord, n: int) -> None:
     cache = ReplayCache()
     await cache.get(db, game_id, GUILD)
     warmup.warm()  # as the bot does at start: "cold" is a replay not yet built, not a new process
+    gc.freeze()
     for _ in range(n):
         step = rng.randrange(steps)
         start, start_cpu = time.perf_counter(), time.process_time()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import gc
 import hashlib
 import json
 import logging
@@ -197,6 +198,7 @@ class HoardBot(commands.Bot):
 
     async def _warm(self) -> None:
         seconds = await asyncio.to_thread(warmup.warm)
+        gc.freeze()  # what start-up built (modules, cards, caches) stays: collections skip it
         log.info("Renderers warmed in %.1f s", seconds)
 
     async def setup_hook(self) -> None:
