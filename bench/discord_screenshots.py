@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image, ImageDraw, ImageFont  # noqa: E402
 
+from games.text import english  # noqa: E402
 from tests.discord_standin import Message, User  # noqa: E402
 from tests.discord_standin.harness import Harness, play_by_menus  # noqa: E402
 
@@ -204,7 +205,7 @@ def _first_card(panel: Message, h: Harness, user: User) -> str:
     table = h.bot.host._tables[str(h.channel)]
     seat = table.seat_of(str(user.id))
     assert seat is not None
-    choices, _ = h.bot.host._choices(table, seat)
+    choices, _ = h.bot.host._choices(table, seat, english)
     return next(c.label[1] for c in choices if c.label[0] == "Play" and c.label[-1] == "Space 2")
 
 

@@ -170,10 +170,14 @@ class Player:
                        ) if option else ":p:" in comp["custom_id"]
             await self.pause()
             before = self.version()
-            if option is not None:
-                ix = await self.s.select(user, panel, comp["custom_id"], [option["value"]])
-            else:
-                ix = await self.s.click(user, panel, comp["custom_id"])
+            try:
+                if option is not None:
+                    ix = await self.s.select(user, panel, comp["custom_id"], [option["value"]])
+                else:
+                    ix = await self.s.click(user, panel, comp["custom_id"])
+            except KeyError:  # the panel was edited while "thinking": look at it again
+                panel = self.s.messages.get(panel.id) or await self.open_hand(user)
+                continue
             await self.answered(ix)
             after = self.version()
             if commits and after > before:

@@ -14,16 +14,19 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import re
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+import locales
 from bot.host import Host
 from bot.messages import Choice, Command, Control, Reply, ReplyKind, Verb
 from bot.records import RecordError
 from bot.replays import write_replay
+from games.text import Text
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +44,14 @@ HELP = """Type lines like:
   /quit to leave."""
 
 
-def parse_line(line: str) -> Command | None:
+def console_language(choice: str | None = None) -> str:
+    """The console's language: --lang when given, else the environment's LANG (English else)."""
+    if choice:
+        return locales.language_of(choice)
+    return locales.language_of(os.environ.get("LC_ALL") or os.environ.get("LANG"))
+
+
+def parse_line(line: str, lang: str | None = None) -> Command | None:
     """Turns a typed line into a Command; None for blank lines and comments.
 
     :raises ValueError: when the line is not of the form `@user ...`.
@@ -62,8 +72,8 @@ def parse_line(line: str) -> Command | None:
         except ValueError:
             known = ", ".join("/" + v.value for v in Verb if v is not Verb.PLAY)
             raise ValueError(f"Unknown command /{word}. Commands: {known}.") from None
-        return Command(channel, user, user, verb, tuple(args))
-    return Command(channel, user, user, Verb.PLAY, (rest,))
+        return Command(channel, user, user, verb, tuple(args), locale=lang, guild_locale=lang)
+    return Command(channel, user, user, Verb.PLAY, (rest,), locale=lang, guild_locale=lang)
 
 
 _TITLED = (ReplyKind.BOARD, ReplyKind.HAND, ReplyKind.RESULT, ReplyKind.LOBBY)
@@ -91,8 +101,10 @@ class Console:
     """Feeds lines to a host and prints what the channel would show."""
 
     def __init__(self, host: Host, out_dir: Path, *, out: TextIO = sys.stdout,
-                 auto_hand: bool = True) -> None:
+                 auto_hand: bool = True, lang: str | None = None) -> None:
         self.host = host
+        self.lang = lang
+        """The language of every typed line's user and of new tables (None: each table's own)."""
         self.out_dir = out_dir
         self.out = out
         self.auto_hand = auto_hand
@@ -102,7 +114,7 @@ class Console:
     async def run_line(self, line: str) -> list[Reply]:
         """Runs one typed line and prints its replies."""
         try:
-            command = parse_line(line)
+            command = parse_line(line, self.lang)
         except ValueError as error:
             self._print(f"  ! {error}")
             return []
@@ -148,7 +160,8 @@ class Console:
         for user in boards[-1].waiting_on:
             if user in has_hand:
                 continue
-            hand = await self.host.handle(Command(channel, user, user, Verb.HAND))
+            hand = await self.host.handle(Command(channel, user, user, Verb.HAND,
+                                                  locale=self.lang, guild_locale=self.lang))
             self.show(hand)
             shown += hand
         return shown
@@ -156,11 +169,13 @@ class Console:
     def show(self, replies: Iterable[Reply]) -> None:
         """Prints replies: public ones plainly, private ones marked, images saved."""
         for reply in replies:
-            prefix = f"  [private to {reply.private_to}] " if reply.private_to else "  "
+            tr = locales.translator(reply.lang)
+            prefix = (tr(Text("  [private to {user}] ", user=reply.private_to)) if reply.private_to
+                      else "  ")
             if reply.kind is ReplyKind.ERROR:
                 prefix += "⚠ "
             if reply.title and (reply.kind in _TITLED or reply.title not in reply.text):
-                edit = " (board updated)" if reply.kind is ReplyKind.BOARD and not (
+                edit = tr(Text(" (board updated)")) if reply.kind is ReplyKind.BOARD and not (
                     reply.fresh or reply.is_private) else ""
                 self._print(f"{prefix}== {reply.title}{edit} ==")
             if reply.notice:
@@ -192,11 +207,12 @@ class Console:
 
 
 async def run_console(db_path: str | Path, out_dir: Path, script: Path | None, *,
-                      auto_hand: bool = True) -> None:
-    """Runs the console over a script, piped input, or interactive input; raises StoreError when
-    the database cannot be opened, or stops reading and raises it when it fails while running."""
+                      auto_hand: bool = True, lang: str | None = None) -> None:
+    """Runs the console over a script, piped input, or interactive input, in `lang` (--lang)
+    or the environment's LANG; raises StoreError when the database cannot be opened, or stops
+    reading and raises it when it fails while running."""
     host = await Host.open(db_path)
-    console = Console(host, out_dir, auto_hand=auto_hand)
+    console = Console(host, out_dir, auto_hand=auto_hand, lang=console_language(lang))
     owed = await host.pending()  # what a crash kept from being shown last time
     console.show(owed)
     await host.delivered(owed)
@@ -230,5 +246,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, help="folder for images (default hoard-out/)")
     parser.add_argument("--db", help="SQLite file or database URL (default HOARD_DATABASE_URL, "
                                       "else HOARD_DB, else hoard.db)")
+    parser.add_argument("--lang", help="the language to play in: de or en (default: from LANG)")
     parser.add_argument("--no-auto-hand", action="store_true",
                         help="do not show the menu of whoever is to move after each command")

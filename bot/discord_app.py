@@ -334,9 +334,11 @@ class HoardBot(commands.Bot):
 
     def _command(self, interaction: discord.Interaction, verb: Verb, args: Sequence[str] = (), *,
                  version: int | None = None, stamp: str | None = None) -> Command:
+        guild = interaction.guild_locale
         return Command(channel=table_of(interaction), user=str(interaction.user.id),
                        name=interaction.user.display_name, verb=verb, args=tuple(args),
-                       version=version, stamp=stamp,
+                       version=version, stamp=stamp, locale=interaction.locale.value,
+                       guild_locale=guild.value if guild is not None else None,
                        guild=str(interaction.guild_id) if interaction.guild_id else None)
 
     async def _handle(self, interaction: discord.Interaction,

@@ -20,8 +20,10 @@ import discord
 from discord.utils import escape_markdown, escape_mentions
 from PIL import Image
 
+import locales
 from bot import discord_views as ui
 from bot.messages import Reply, ReplyKind
+from games.text import Text
 
 log = logging.getLogger(__name__)
 
@@ -160,12 +162,14 @@ def public_payload(reply: Reply, image: bytes | None = None, *, keep_url: str = 
     payload.embed = _embed(reply, footer=marker(reply.kind, table, reply.version))
     if reply.kind is ReplyKind.BOARD:
         if reply.waiting_on:
-            payload.content = (_mention(reply.waiting_on) +
-                               f" — your decision: press **{ui.HAND_LABEL}**.")
+            tr = locales.translator(reply.lang)
+            payload.content = (_mention(reply.waiting_on) + tr(Text(
+                " — your decision: press **{button}**.", button=tr(ui.HAND_LABEL))))
         if reply.version is not None and not reply.over:
-            payload.view = ui.board_view(table, reply.version)
+            payload.view = ui.board_view(table, reply.version, locales.translator(reply.lang))
     else:
-        payload.view = ui.controls_view(table, reply.version or 0, reply.controls, reply.menus)
+        payload.view = ui.controls_view(table, reply.version or 0, reply.controls, reply.menus,
+                                        locales.translator(reply.lang))
     return payload
 
 
@@ -181,9 +185,11 @@ def panel_payload(reply: Reply, image: bytes | None, *, path: tuple[int, ...] = 
     `menu_only` changes just the prompt and the controls (a step through the menu)."""
     table = reply.table or reply.channel
     try:
-        prompt, view = ui.menu_view(table, reply.stamp, reply.choices, path, page)
+        prompt, view = ui.menu_view(table, reply.stamp, reply.choices, path, page,
+                                    locales.translator(reply.lang))
     except LookupError:
-        prompt, view = ui.menu_view(table, reply.stamp, reply.choices)
+        prompt, view = ui.menu_view(table, reply.stamp, reply.choices,
+                                    tr=locales.translator(reply.lang))
     content = _cut(" ".join(p for p in (reply.notice, prompt) if p), 2000) or None
     if menu_only:
         return Payload(content=content, view=view, menu_only=True)

@@ -28,8 +28,10 @@ from typing import Any
 
 import discord
 
+import locales
 from bot.messages import Button, Choice, Control, OptionMenu
 from bot.replays import VIEWER_TEMPLATE, parse_viewer_id
+from games.text import Text, Translate, english
 
 MAX_CUSTOM_ID = 100
 MAX_SELECT = 25
@@ -40,19 +42,20 @@ PREFIX = "hoard"
 TEMPLATE = r"hoard:(?P<table>[0-9a-z]+):(?P<mark>[0-9a-z]+):(?P<rest>.+)"
 PANEL_KINDS = frozenset({"p", "n", "s", "r"})
 """Kinds whose mark is the clicker's choice stamp (the others carry the table version)."""
-TAKES_MOVE = "Takes this move"
+TAKES_MOVE = Text("Takes this move")
 
-UNKNOWN = "This control is from an older Hoard and no longer works; press Hand on the latest board."
+UNKNOWN = Text("This control is from an older Hoard and no longer works; press Hand on the latest "
+               "board.")
 CONTROL_LABELS = {
-    Control.JOIN: ("Join", "j", discord.ButtonStyle.success),
-    Control.ADDBOT: ("Add computer", "b", discord.ButtonStyle.secondary),
-    Control.LEAVE: ("Leave", "l", discord.ButtonStyle.secondary),
-    Control.START: ("Start", "g", discord.ButtonStyle.primary),
-    Control.REMATCH: ("Rematch", "R", discord.ButtonStyle.primary),
-    Control.NEXT: ("Next game", "N", discord.ButtonStyle.primary),
+    Control.JOIN: (Text("Join"), "j", discord.ButtonStyle.success),
+    Control.ADDBOT: (Text("Add computer"), "b", discord.ButtonStyle.secondary),
+    Control.LEAVE: (Text("Leave"), "l", discord.ButtonStyle.secondary),
+    Control.START: (Text("Start"), "g", discord.ButtonStyle.primary),
+    Control.REMATCH: (Text("Rematch"), "R", discord.ButtonStyle.primary),
+    Control.NEXT: (Text("Next game"), "N", discord.ButtonStyle.primary),
 }
-HAND_LABEL = "Hand"
-REFRESH_LABEL = "↻ Refresh"
+HAND_LABEL = Text("Hand")
+REFRESH_LABEL = Text("↻ Refresh")
 
 ComponentHandler = Callable[[discord.Interaction, "Click"], Awaitable[None]]
 ReplayHandler = Callable[[discord.Interaction, int, int, str], Awaitable[None]]
@@ -147,7 +150,7 @@ def level(choices: Sequence[Choice], path: tuple[int, ...]) -> tuple[list[str], 
     # Actions whose label ends exactly at this path (a group that is also an action).
     for c in group:
         if len(c.label) == depth:
-            entries.append(Entry("This", c.code, path))
+            entries.append(Entry(Text("This"), c.code, path))
     return crumbs, entries
 
 
@@ -176,7 +179,9 @@ class HoardItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE)
         try:
             click = parse(self.custom_id, values)
         except ValueError:
-            await interaction.response.send_message(UNKNOWN, ephemeral=True)
+            await interaction.response.send_message(
+                locales.translate(UNKNOWN, locales.language_of(interaction.locale.value)),
+                ephemeral=True)
             return
         handler: ComponentHandler = interaction.client.on_hoard_click  # type: ignore[attr-defined]
         await handler(interaction, click)
@@ -225,28 +230,29 @@ def button(label: str, cid: str, *, style: discord.ButtonStyle = discord.ButtonS
                                        disabled=disabled))
 
 
-def board_view(table: str, version: int) -> discord.ui.View:
+def board_view(table: str, version: int, tr: Translate = english) -> discord.ui.View:
     """Returns the public board's control: the Hand button that opens a private panel."""
     view = discord.ui.View(timeout=None)
-    view.add_item(button(HAND_LABEL, custom_id(table, version, "h"),
+    view.add_item(button(tr(HAND_LABEL), custom_id(table, version, "h"),
                          style=discord.ButtonStyle.primary, row=0))
     return view
 
 
 def controls_view(table: str, version: int, controls: Sequence[Control],
-                  menus: Sequence[OptionMenu] = ()) -> discord.ui.View | None:
+                  menus: Sequence[OptionMenu] = (), tr: Translate = english) -> discord.ui.View | None:
     """Returns a lobby's or result's buttons and option selects (None: nothing to offer)."""
     if not controls and not menus:
         return None
     view = discord.ui.View(timeout=None)
     for control in controls:
         label, kind, style = CONTROL_LABELS[control]
-        view.add_item(button(label, custom_id(table, version, kind), style=style, row=0))
+        view.add_item(button(tr(label), custom_id(table, version, kind), style=style, row=0))
     for row, menu in enumerate(menus[:4], start=1):
         what = menu.name.replace("_", " ")
         select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
             custom_id=custom_id(table, version, f"o:{menu.name}"),
-            placeholder=_cut(f"Your {what}…" if menu.per_seat else f"Table {what}…", 150),
+            placeholder=_cut(tr(Text("Your {option}…", option=what) if menu.per_seat else
+                                Text("Table {option}…", option=what)), 150),
             options=[discord.SelectOption(label=_cut(c, 100), value=c[:100])
                      for c in menu.choices[:MAX_SELECT]], row=row)
         view.add_item(HoardItem(select))
@@ -254,28 +260,29 @@ def controls_view(table: str, version: int, controls: Sequence[Control],
 
 
 def menu_view(table: str, stamp: str, choices: Sequence[Choice], path: tuple[int, ...] = (),
-              page: int = 0) -> tuple[str, discord.ui.View]:
+              page: int = 0, tr: Translate = english) -> tuple[str, discord.ui.View]:
     """Returns a prompt and the controls for one level of the move menu; with no choices, a
     Refresh button that shows the panel again once the game has moved on."""
     view = discord.ui.View(timeout=None)
     if not choices:
-        view.add_item(button(REFRESH_LABEL, custom_id(table, stamp, "r"), row=0))
+        view.add_item(button(tr(REFRESH_LABEL), custom_id(table, stamp, "r"), row=0))
         return "", view
     crumbs, entries = level(choices, path)
-    prompt = "Choose: " + " › ".join(crumbs) if crumbs else "Choose your move."
+    prompt = tr(Text("Choose: {path}", path=" › ".join(crumbs)) if crumbs else
+                Text("Choose your move."))
     pages = max(1, -(-len(entries) // PAGE))
     page = min(max(page, 0), pages - 1)
     if len(entries) <= MAX_BUTTONS:
         for entry in entries:
-            view.add_item(button(entry.label, _entry_id(table, stamp, entry),
+            view.add_item(button(tr(entry.label), _entry_id(table, stamp, entry),
                                  style=discord.ButtonStyle.success if entry.code else discord.ButtonStyle.secondary,
                                  row=0))
     else:
         shown = entries[page * PAGE:(page + 1) * PAGE]
         options = [
-            discord.SelectOption(label=_cut(e.label, 100),
+            discord.SelectOption(label=_cut(tr(e.label), 100),
                                  value=f"p:{e.code}" if e.code else f"n:{path_text(e.path)}",
-                                 description=TAKES_MOVE if e.code else None)
+                                 description=tr(TAKES_MOVE) if e.code else None)
             for e in shown
         ]
         select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
@@ -286,11 +293,11 @@ def menu_view(table: str, stamp: str, choices: Sequence[Choice], path: tuple[int
         view.add_item(HoardItem(select))
         if pages > 1:
             if page > 0:
-                view.add_item(button("◀ Previous", custom_id(table, stamp, f"n:{path_text(path)}:{page - 1}"), row=1))
+                view.add_item(button(tr(Text("◀ Previous")), custom_id(table, stamp, f"n:{path_text(path)}:{page - 1}"), row=1))
             if page < pages - 1:
-                view.add_item(button("Next ▶", custom_id(table, stamp, f"n:{path_text(path)}:{page + 1}"), row=1))
+                view.add_item(button(tr(Text("Next ▶")), custom_id(table, stamp, f"n:{path_text(path)}:{page + 1}"), row=1))
     if path:
-        view.add_item(button("Back", custom_id(table, stamp, f"n:{path_text(path[:-1])}:0"), row=2))
+        view.add_item(button(tr(Text("Back")), custom_id(table, stamp, f"n:{path_text(path[:-1])}:0"), row=2))
     return prompt, view
 
 

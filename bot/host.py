@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import games
+import locales
 from bot import deck_commands, ratings
 from bot import replies as texts
 from bot.ai_pool import AiPool, Job
@@ -42,27 +43,29 @@ from bot.store import Conflict, Outgoing, Store, StoreError, StoreFull
 from bot.table import DECK_OPTION, MAX_TIMEOUTS, Refused, Table
 from games.core import Action, Event, IllegalAction, Seat, View, visible_events
 from games.levels import Level, parse_level
+from games.text import Text, Translate, join_texts, seat_ref
 
 log = logging.getLogger(__name__)
 
-COMMAND_HELP = (
+COMMAND_HELP = Text(
     "/join [game] [deck=name] — take a seat (the first join picks the game) · /leave · "
     "/addbot [easy|normal|hard] · /start [thread] · /match X · /sumof X · /timer seconds · "
     "/hand · /resign · /status · /rules [game] · /leaderboard [game] · /profile [user] · "
-    "/history [user] · /replay [game id] · /deck · /card <name>"
+    "/history [user] · /replay [game id] · /deck · /card <name> · /language de|en"
 )
+LANGUAGE_NAMES = {"en": Text("English"), "de": Text("German")}
 MAX_MOVE_TEXT = 100
 """Longer move texts are refused unread (no action code or move number is that long)."""
 IDLE_SECONDS = 600.0
 """A table untouched this long leaves memory (HOARD_IDLE_SECONDS); its next command reloads it."""
 MAX_TABLES = 5000
 """At most this many tables stay loaded (HOARD_MAX_TABLES); the least recently used leave first."""
-CONFLICT_TEXT = ("Another change reached this table at the same moment, so yours was not made. "
-                 "The table is up to date again: please try once more.")
-FULL_TEXT = ("The bot's storage is full, so that could not be saved and nothing was changed. "
-             "Please tell the bot's owner.")
-STOPPED_TEXT = ("The bot cannot keep moves right now (its database is unavailable), so nothing "
-                "was changed; it is stopping. Please try again once it is back.")
+CONFLICT_TEXT = Text("Another change reached this table at the same moment, so yours was not "
+                     "made. The table is up to date again: please try once more.")
+FULL_TEXT = Text("The bot's storage is full, so that could not be saved and nothing was changed. "
+                 "Please tell the bot's owner.")
+STOPPED_TEXT = Text("The bot cannot keep moves right now (its database is unavailable), so "
+                    "nothing was changed; it is stopping. Please try again once it is back.")
 
 
 def split_args(args: Sequence[str]) -> tuple[list[str], dict[str, str]]:
@@ -104,6 +107,8 @@ class Handled:
     private: list[Reply] = field(default_factory=list)
     panel: tuple[Seat, str, str] | None = None
     """(seat, user, notice): the mover's private panel, built after the commit."""
+    command: Command | None = None
+    """The command that asked for the panel (its user's locale picks the panel's language)."""
 
 
 class Host:
@@ -132,7 +137,7 @@ class Host:
         self._busy: Counter[str] = Counter()
         self._locks: dict[str, asyncio.Lock] = {}
         self._deadlines: dict[str, tuple[float, float | None]] = {}
-        self._boards: dict[str, tuple[tuple[int, int], bytes]] = {}
+        self._boards: dict[str, tuple[tuple[int, int, str], bytes]] = {}
         self.ai = ai_pool or AiPool()
         """Where hard computer seats think (worker processes, off the event loop)."""
         self.lookups = Lookups(store, self._game_of, clock=clock)
@@ -167,37 +172,44 @@ class Host:
                 table = await self._table(command.channel)
             except Exception as error:
                 return [self._error(command, await self._failure(command, error))]
+            if command.guild_locale:
+                table.guild_lang = locales.language_of(command.guild_locale)
             if command.guild and table.guild != command.guild:
                 table.guild = command.guild  # saved with the table's next change
             before = self._before(table)
             try:
                 done = await self._dispatch(table, command)
                 if not self._changed(table, before):
-                    return done.private + await self._panel(table, done)
-                return await self._commit(table, before, done)
+                    return self._in_language(table, command,
+                                             done.private + await self._panel(table, done))
+                return self._in_language(table, command, await self._commit(table, before, done))
             except (Refused, IllegalAction) as refusal:
                 if table.version != before.version:
                     self._drop(command.channel)  # never keep a half-made change
-                return [self._error(command, personalise(str(refusal), self._names(table)))]
+                text = self._user_tr(table, command)(refusal.args[0] if refusal.args else "")
+                return self._in_language(table, command, [
+                    self._error(command, personalise(text, self._names(table)))])
             except Exception as error:
                 self._drop(command.channel)
                 return [self._error(command, await self._failure(command, error))]
 
     async def _failure(self, command: Command, error: Exception) -> str:
-        """Logs a command that failed and returns what its user is told."""
+        """Logs a command that failed and returns what its user is told, in their language."""
+        lang = locales.language_of(command.locale)
         where = (command.verb, command.channel, command.user)
         if isinstance(error, Conflict):
             log.warning("Command %s at table %s (user %s) lost a race: %s", *where, error)
             await self._reload_deadline(command.channel)
-            return CONFLICT_TEXT
+            return locales.translate(CONFLICT_TEXT, lang)
         if isinstance(error, StoreFull):
             log.error("Command %s at table %s (user %s) not saved: %s", *where, error)
-            return FULL_TEXT
+            return locales.translate(FULL_TEXT, lang)
         if isinstance(error, StoreError):
             self._fail(error)
-            return STOPPED_TEXT
+            return locales.translate(STOPPED_TEXT, lang)
         log.error("Command %s failed at table %s (user %s)", *where, exc_info=error)
-        return "Sorry, something went wrong on our side; nothing was changed. Please try again."
+        return locales.translate(Text("Sorry, something went wrong on our side; nothing was changed. "
+                                      "Please try again."), lang)
 
     def _fail(self, error: StoreError) -> None:
         """Stops acknowledging anything: the database can no longer keep it."""
@@ -291,8 +303,8 @@ class Host:
     async def _run_timer(self, channel: str, deadline: float, now: float) -> list[Reply]:
         try:
             table = await self._table(channel)
-            return await (self._timeout(table) if deadline <= now else
-                          self._warn(table, deadline - now))
+            return self._in_language(table, None, await (
+                self._timeout(table) if deadline <= now else self._warn(table, deadline - now)))
         except Conflict as lost:
             self._drop(channel)
             log.warning("Timer at table %s lost a race: %s", channel, lost)
@@ -319,8 +331,9 @@ class Host:
             view = row.payload.get("view")
             if view is not None and games.find(row.payload["game"]) is not None:
                 renderer = games.entry(row.payload["game"]).load_renderer()
+                tr = locales.translator(row.payload.get("lang", locales.DEFAULT))
                 image = await asyncio.to_thread(renderer.render_board, view,
-                                                names=row.payload["names"])
+                                                names=row.payload["names"], tr=tr)
                 reply = dataclasses.replace(reply, image=image, image_name=image_name("board", image))
             replies.append(reply)
         return replies
@@ -346,9 +359,29 @@ class Host:
     def _names(self, table: Table) -> list[str]:
         return [self.markup(n) for n in table.names]
 
+    @staticmethod
+    def _tr(table: Table) -> Translate:
+        """Translates into the table's language (its public messages and images)."""
+        return locales.translator(table.language)
+
+    @staticmethod
+    def _user_lang(table: Table, cmd: Command | None) -> str:
+        """The language of a private reply: the user's locale, else the table's language."""
+        if cmd is not None and cmd.locale:
+            return locales.language_of(cmd.locale)
+        return table.language
+
+    def _user_tr(self, table: Table, cmd: Command | None) -> Translate:
+        return locales.translator(self._user_lang(table, cmd))
+
+    def _in_language(self, table: Table, cmd: Command | None, replies: list[Reply]) -> list[Reply]:
+        """Notes on each reply the language it is written in (for the transport's controls)."""
+        public, private = table.language, self._user_lang(table, cmd)
+        return [dataclasses.replace(r, lang=private if r.is_private else public) for r in replies]
+
     def _before(self, table: Table) -> Before:
         live = table.live
-        lobby = texts.lobby_reply(table, self._names(table))
+        lobby = texts.lobby_reply(table, self._names(table), tr=self._tr(table))
         return Before(table.version, live.game_id if live else None,
                       len(live.record.log) if live else 0, table.outcome() is not None,
                       frozenset(waiting_users(table)), (lobby.text, lobby.controls, lobby.menus),
@@ -365,7 +398,7 @@ class Host:
             Verb.TIMER: self._timer, Verb.PLAY: self._play, Verb.HAND: self._hand,
             Verb.MOVES: self._hand, Verb.RESIGN: self._resign, Verb.RULES: self._rules,
             Verb.STATUS: self._status, Verb.OPTION: self._option, Verb.REMATCH: self._rematch,
-            Verb.NEXT: self._next,
+            Verb.NEXT: self._next, Verb.LANGUAGE: self._language,
         }[cmd.verb]
         return await handler(table, cmd)
 
@@ -373,16 +406,31 @@ class Host:
 
     async def _join(self, table: Table, cmd: Command) -> Handled:
         words, options = split_args(cmd.args)
+        lang = options.pop("lang", None)
         deck_name = options.pop(DECK_OPTION, None)
         name = table.join(cmd.user, cmd.name, words[0] if words else None, options)
+        if lang is not None:
+            table.set_language(cmd.user, lang)
         if deck_name:
             await self._bring_deck(table, cmd.user, deck_name)
         info = games.get(name).info
         seated = len(table.seats)
-        ready = "A seated player can start." if seated >= info.min_players else (
-            f"Waiting for {info.min_players - seated} more (join, or add a computer).")
-        return self._ack(table, cmd, f"You took seat {seated} of {info.max_players} at "
-                                     f"{info.title}. {ready}")
+        ready = Text("A seated player can start.") if seated >= info.min_players else (
+            Text("Waiting for {missing} more (join, or add a computer).",
+                 missing=info.min_players - seated))
+        return self._ack(table, cmd, Text("You took seat {seat} of {most} at {game}. {ready}",
+                                          seat=seated, most=info.max_players, game=info.title,
+                                          ready=ready))
+
+    async def _language(self, table: Table, cmd: Command) -> Handled:
+        if not cmd.args:
+            raise Refused(Text("Give a language: /language de or /language en (now {lang}).",
+                               lang=table.language))
+        if table.seats and table.seat_of(cmd.user) is None:
+            raise Refused(Text("Only a seated player can choose the table's language; /join first."))
+        lang = table.set_language(cmd.user, cmd.args[0])
+        return self._ack(table, cmd, Text("This table now speaks {language}.",
+                                          language=LANGUAGE_NAMES.get(lang, lang)))
 
     async def _bring_deck(self, table: Table, user: str, deck_name: str) -> None:
         """Gives the user's seat a snapshot of their saved deck (refused: the join is undone)."""
@@ -396,41 +444,47 @@ class Host:
 
     async def _leave(self, table: Table, cmd: Command) -> Handled:
         table.leave(cmd.user)
-        return self._ack(table, cmd, "You left the table.")
+        return self._ack(table, cmd, Text("You left the table."))
 
     async def _addbot(self, table: Table, cmd: Command) -> Handled:
         words, options = split_args(cmd.args)
         try:
             level = parse_level(words[0] if words else options.pop("level", None))
         except ValueError as error:
-            raise Refused(str(error)) from None
+            raise Refused(error.args[0] if error.args else str(error)) from None
         name = table.add_bot(cmd.user, options, level)
-        return self._ack(table, cmd, f"{name} takes seat {len(table.seats)} of "
-                                     f"{table.game.info.max_players}.")
+        return self._ack(table, cmd, Text("{name} takes seat {seat} of {most}.", name=name,
+                                          seat=len(table.seats),
+                                          most=table.game.info.max_players))
 
     async def _option(self, table: Table, cmd: Command) -> Handled:
         if len(cmd.args) != 2:
-            raise Refused("Choose an option and a value, e.g. faction scales.")
+            raise Refused(Text("Choose an option and a value, e.g. faction scales."))
         name, value = cmd.args
         table.set_option(cmd.user, name, value)
-        return self._ack(table, cmd, f"{name.replace('_', ' ').capitalize()}: {value}.")
+        return self._ack(table, cmd, Text("{name}: {value}.", name=name.replace('_', ' ').capitalize(),
+                                          value=value))
 
     async def _series(self, table: Table, cmd: Command) -> Handled:
         if not cmd.args:
-            raise Refused(f"Give a number: /{cmd.verb.value} X, with X from 1 to 99.")
+            raise Refused(Text("Give a number: /{command} X, with X from 1 to 99.",
+                               command=cmd.verb.value))
         mode = "match" if cmd.verb is Verb.MATCH else "sumof"
         table.set_series(cmd.user, mode, cmd.args[0])
-        return self._ack(table, cmd, f"Series set: {table.series.describe()}.")
+        return self._ack(table, cmd, Text("Series set: {series}.", series=table.series.describe()))
 
     async def _timer(self, table: Table, cmd: Command) -> Handled:
         if not cmd.args:
-            raise Refused(f"Give seconds: /timer 300 (now {table.turn_seconds()} s).")
+            raise Refused(Text("Give seconds: /timer 300 (now {seconds} s).",
+                               seconds=table.turn_seconds()))
         seconds = table.set_timer(cmd.user, cmd.args[0])
-        return self._ack(table, cmd, f"Each decision now has {seconds} seconds.")
+        return self._ack(table, cmd, Text("Each decision now has {seconds} seconds.",
+                                          seconds=seconds))
 
     def _ack(self, table: Table, cmd: Command, text: str) -> Handled:
-        return Handled(private=[Reply(table.channel, ReplyKind.INFO, text, private_to=cmd.user,
-                                      table=table.channel, version=table.version)])
+        return Handled(private=[Reply(table.channel, ReplyKind.INFO, self._user_tr(table, cmd)(text),
+                                      private_to=cmd.user, table=table.channel,
+                                      version=table.version)])
 
     # -- starting games -------------------------------------------------------------------------
 
@@ -440,28 +494,29 @@ class Host:
         timer = options.pop("timer", None)
         thread = options.pop("thread", None)
         if options:
-            raise Refused(f"/start takes only timer=seconds and thread=true; got "
-                          f"{', '.join(options)}.")
+            raise Refused(Text("/start takes only timer=seconds and thread=true; got {options}.",
+                               options=", ".join(options)))
         if timer is not None:
             table.set_timer(cmd.user, timer)
         if thread is not None:
             table.in_thread = thread.lower() in ("1", "true", "yes", "on")
         done = Handled(events=await self._begin_game(table))
-        done.private.append(Reply(table.channel, ReplyKind.INFO, "The game starts.",
+        done.private.append(Reply(table.channel, ReplyKind.INFO,
+                                  self._user_tr(table, cmd)(Text("The game starts.")),
                                   private_to=cmd.user, table=table.channel))
         return done
 
     async def _rematch(self, table: Table, cmd: Command) -> Handled:
         if table.series.mode != "single" and not table.series.is_finished(len(table.seats)):
-            raise Refused("The series goes on: press Next game (or /start) for its next game.")
+            raise Refused(Text("The series goes on: press Next game (or /start) for its next game."))
         table.can_start(None)
         if not table.vote_rematch(cmd.user):
-            return self._ack(table, cmd, "You asked for a rematch; it starts once everyone has.")
+            return self._ack(table, cmd, Text("You asked for a rematch; it starts once everyone has."))
         return Handled(events=await self._begin_game(table))
 
     async def _next(self, table: Table, cmd: Command) -> Handled:
         if table.series.mode == "single" or table.series.is_finished(len(table.seats)):
-            raise Refused("No series is going on; press Rematch, or /start a new game.")
+            raise Refused(Text("No series is going on; press Rematch, or /start a new game."))
         table.can_start(cmd.user)
         return Handled(events=await self._begin_game(table))
 
@@ -472,9 +527,12 @@ class Host:
         table.start_game(game_id, record)
         events = await self._run_bots(table)
         number = len(table.series.results) + 1
-        series = "" if table.series.mode == "single" else f" (game {number}, {table.series.describe()})"
-        opening = Event(f"{table.game.info.title} begins{series}: "
-                        f"{', '.join(f'{{p{s}}}' for s in range(len(table.seats)))}.")
+        players = ", ".join(seat_ref(s) for s in range(len(table.seats)))
+        opening = Event(Text("{game} begins: {players}.", game=table.game.info.title,
+                             players=players) if table.series.mode == "single" else
+                        Text("{game} begins (game {number}, {series}): {players}.",
+                             game=table.game.info.title, number=number,
+                             series=table.series.describe(), players=players))
         return [opening, *events]
 
     # -- playing --------------------------------------------------------------------------------
@@ -482,30 +540,34 @@ class Host:
     async def _play(self, table: Table, cmd: Command) -> Handled:
         seat = self._require_seat(table, cmd)
         if not cmd.args:
-            raise Refused("Say which move: its number from /hand, or its code.")
+            raise Refused(Text("Say which move: its number from /hand, or its code."))
         self._check_version(table, cmd)
-        if cmd.stamp is not None and cmd.stamp != self._choices(table, seat)[1]:
-            return Handled(private=[await self._hand_reply(table, seat, cmd.user, notice=(
-                "Your choices changed before that click arrived (another move came first); "
-                "here are your current ones."))])
+        tr = self._user_tr(table, cmd)
+        if cmd.stamp is not None and cmd.stamp != self._choices(table, seat, tr)[1]:
+            return Handled(private=[await self._hand_reply(table, seat, cmd.user, tr, notice=(
+                Text("Your choices changed before that click arrived (another move came first); "
+                     "here are your current ones.")))])
         code = self._resolve_code(table, seat, cmd.args[0])
         live = table.live
         assert live is not None
-        label = " › ".join(personalise(p, self._names(table))
+        label = " › ".join(personalise(tr(p), self._names(table))
                            for p in table.game.label(live.state, table.game.decode(code)))
         events = table.apply(seat, code)
         table.strikes.pop(cmd.user, None)
         events += await self._run_bots(table)
-        return Handled(events=events, panel=(seat, cmd.user, f"You played: {label}."))
+        return Handled(events=events, panel=(seat, cmd.user, tr(Text("You played: {move}.",
+                                                                    move=label))),
+                       command=cmd)
 
     async def _hand(self, table: Table, cmd: Command) -> Handled:
         seat = self._require_seat(table, cmd)
-        choices, stamp = self._choices(table, seat)
+        tr = self._user_tr(table, cmd)
+        choices, stamp = self._choices(table, seat, tr)
         if cmd.verb is Verb.MOVES and (cmd.stamp is None or cmd.stamp == stamp):
-            return Handled(private=[await self._hand_reply(table, seat, cmd.user, full=False)])
+            return Handled(private=[await self._hand_reply(table, seat, cmd.user, tr, full=False)])
         notice = "" if cmd.stamp in (None, stamp) else (
-            "Your choices changed since that menu was drawn; here are your current ones.")
-        return Handled(private=[await self._hand_reply(table, seat, cmd.user, notice=notice)])
+            Text("Your choices changed since that menu was drawn; here are your current ones."))
+        return Handled(private=[await self._hand_reply(table, seat, cmd.user, tr, notice=notice)])
 
     async def _resign(self, table: Table, cmd: Command) -> Handled:
         seat = self._require_seat(table, cmd)
@@ -517,13 +579,17 @@ class Host:
         words, _ = split_args(cmd.args)
         game = games.find(words[0]) if words else table.game
         if game is None:
-            raise Refused(f"There is no game called '{words[0]}'. Games: {', '.join(games.names())}.")
+            raise Refused(Text("There is no game called '{name}'. Games: {games}.", name=words[0],
+                               games=", ".join(games.names())))
         info = game.info
+        tr = self._user_tr(table, cmd)
         players = (f"{info.min_players}" if info.min_players == info.max_players
                    else f"{info.min_players}-{info.max_players}")
-        options = "".join(f"\nOption {o.name}: {', '.join(o.choices)} — {o.help}"
+        options = "".join("\n" + tr(Text("Option {name}: {choices} — {help}", name=o.name,
+                                          choices=", ".join(o.choices), help=o.help))
                           for o in info.options)
-        text = f"**{info.title}** ({players} players)\n{info.summary}{options}\n\n{COMMAND_HELP}"
+        head = tr(Text("**{game}** ({players} players)", game=info.title, players=players))
+        text = f"{head}\n{tr(info.summary)}{options}\n\n{tr(COMMAND_HELP)}"
         return Handled(private=[Reply(table.channel, ReplyKind.INFO, text, private_to=cmd.user,
                                       title=info.title, table=table.channel)])
 
@@ -531,11 +597,12 @@ class Host:
         _, options = split_args(cmd.args)
         public = options.get("post", "").lower() in ("1", "true", "yes", "on")
         names = self._names(table)
+        tr = self._tr(table) if public else self._user_tr(table, cmd)
         if table.live is None or not table.is_playing:
-            reply = texts.lobby_reply(table, names, fresh=public)
+            reply = texts.lobby_reply(table, names, fresh=public, tr=tr)
         else:
-            board = texts.board_reply(table, names, fresh=True)
-            image = await self._board_image(table)
+            board = texts.board_reply(table, names, fresh=True, tr=tr)
+            image = await self._board_image(table, self._user_lang(table, None if public else cmd))
             reply = dataclasses.replace(board, image=image, image_name=image_name("board", image))
         if not public:
             reply = dataclasses.replace(reply, private_to=cmd.user, fresh=False)
@@ -546,30 +613,34 @@ class Host:
     def _require_seat(self, table: Table, cmd: Command) -> Seat:
         seat = table.seat_of(cmd.user)
         if seat is None:
-            raise Refused("You are not playing at this table.")
+            raise Refused(Text("You are not playing at this table."))
         if table.live is None or (not table.is_playing and cmd.verb is not Verb.HAND):
-            raise Refused("No game is in progress at this table. /start one.")
+            raise Refused(Text("No game is in progress at this table. /start one."))
         return seat
 
     def _check_version(self, table: Table, cmd: Command) -> None:
         if cmd.version is not None and cmd.version != table.version:
-            raise Refused("That button belongs to an earlier position; the game has moved on. "
-                          "Open /hand for your current choices.")
+            raise Refused(Text("That button belongs to an earlier position; the game has moved "
+                               "on. Open /hand for your current choices."))
 
-    def _choices(self, table: Table, seat: Seat) -> tuple[tuple[Choice, ...], str]:
-        """Returns the seat's choices and their stamp: a digest of the game, how many actions the
-        seat has taken and every choice, so it changes exactly when the seat's own menu does."""
+    def _choices(self, table: Table, seat: Seat,
+                 tr: Translate) -> tuple[tuple[Choice, ...], str]:
+        """Returns the seat's choices (labelled in the reader's language) and their stamp: a digest
+        of the game, how many actions the seat has taken and every choice (in English, so the
+        stamp does not depend on the reader), so it changes exactly when the seat's own menu does."""
         live = table.live
         assert live is not None
         names = self._names(table)
         game = table.game
-        choices = tuple(
-            Choice(a.encode(), tuple(personalise(part, names) for part in game.label(live.state, a)))
-            for a in game.legal_actions(live.state, seat))
+        labelled = [(a.encode(), game.label(live.state, a))
+                    for a in game.legal_actions(live.state, seat)]
         own = sum(1 for entry in live.record.log if entry.seat == seat)
         digest = hashlib.sha1(f"{live.game_id}:{own}".encode())
-        for choice in choices:
-            digest.update(("\n" + choice.code + "\t" + "\t".join(choice.label)).encode())
+        for code, label in labelled:
+            english = (personalise(str(part), names) for part in label)
+            digest.update(("\n" + code + "\t" + "\t".join(english)).encode())
+        choices = tuple(Choice(code, tuple(personalise(tr(part), names) for part in label))
+                        for code, label in labelled)
         return choices, digest.hexdigest()[:8]
 
     def _resolve_code(self, table: Table, seat: Seat, text: str) -> str:
@@ -578,12 +649,12 @@ class Host:
         assert table.live is not None
         actions = table.game.legal_actions(table.live.state, seat)
         if not actions:
-            raise Refused("It is not your turn." if seat not in table.to_play()
-                          else "You have no move to make right now.")
+            raise Refused(Text("It is not your turn.") if seat not in table.to_play()
+                          else Text("You have no move to make right now."))
         if text.isascii() and text.isdigit():
             index = int(text) if len(text) <= 6 else 0
             if not 1 <= index <= len(actions):
-                raise Refused(f"Choose a move from 1 to {len(actions)}.")
+                raise Refused(Text("Choose a move from 1 to {count}.", count=len(actions)))
             code: str = actions[index - 1].encode()
             return code
         if len(text) <= MAX_MOVE_TEXT and text in {a.encode() for a in actions}:
@@ -594,8 +665,8 @@ class Host:
             raise
         except ValueError:
             pass
-        raise Refused(f"That is not one of your moves now: choose a number from 1 to "
-                      f"{len(actions)}, or open /hand for your choices.")
+        raise Refused(Text("That is not one of your moves now: choose a number from 1 to "
+                           "{count}, or open /hand for your choices.", count=len(actions)))
 
     async def _run_bots(self, table: Table) -> list[Event]:
         """Lets computer players take every decision they owe; returns the events."""
@@ -639,20 +710,21 @@ class Host:
                 continue
             ruled = game.timeout_action(live.state, seat)
             if ruled is not None:  # the game's own rule, which also counts repeated timeouts
-                events.append(Event(f"{{p{seat}}}'s time ran out."))
+                events.append(Event(Text("{player}'s time ran out.", player=seat_ref(seat))))
                 events += table.apply(seat, ruled.encode())
                 continue
             strikes = table.strikes.get(info.user, 0) + 1
             table.strikes[info.user] = strikes
             if strikes >= MAX_TIMEOUTS:
-                events.append(Event(f"{{p{seat}}} timed out {MAX_TIMEOUTS} times in a row "
-                                    "and forfeits."))
+                events.append(Event(Text("{player} timed out {count} times in a row and forfeits.",
+                                         player=seat_ref(seat), count=MAX_TIMEOUTS)))
                 info.forfeited = True
                 events += table.resign(seat)
                 continue
             action = table.computer_choice(seat)
-            label = " > ".join(game.label(live.state, action))
-            events.append(Event(f"{{p{seat}}}'s time ran out; the computer played: {label}."))
+            label = join_texts(game.label(live.state, action), " > ")
+            events.append(Event(Text("{player}'s time ran out; the computer played: {move}.",
+                                     player=seat_ref(seat), move=label)))
             events += table.apply(seat, action.encode())
         events += await self._run_bots(table)
         return await self._commit(table, before, Handled(events=events))
@@ -663,25 +735,25 @@ class Host:
         seats = [s for s in table.to_play() if not table.seats[s].is_bot]
         if timers is None or not seats:
             return []
-        reply = texts.warning_reply(table, self._names(table), seats, left)
+        reply = texts.warning_reply(table, self._names(table), seats, left, tr=self._tr(table))
         ids = await self._save(table, timers=(timers[0], None), outbox=[
             Outgoing(reply.kind.value, table.version, {"reply": reply.to_json()})])
         return [dataclasses.replace(reply, outbox=ids[0])]
 
     def _note_private(self, table: Table, events: list[Event]) -> None:
         """Keeps private events for their players' next hand reply."""
-        names = self._names(table)
+        names, tr = self._names(table), self._tr(table)
         for event in events:
             for seat in event.audience or ():
                 if not table.seats[seat].is_bot:
-                    table.notes.setdefault(seat, []).append(personalise(event.text, names))
+                    table.notes.setdefault(seat, []).append(personalise(tr(event.text), names))
 
     # -- committing a change and what it owes the channel ---------------------------------------
 
     async def _commit(self, table: Table, before: Before, done: Handled) -> list[Reply]:
         """Commits the change with the posts it owes (the outbox) and returns the replies."""
-        names = self._names(table)
-        lines = [personalise(e.text, names) for e in visible_events(done.events, None)]
+        names, tr = self._names(table), self._tr(table)
+        lines = [personalise(tr(e.text), names) for e in visible_events(done.events, None)]
         self._note_private(table, done.events)
         result = None
         live = table.live
@@ -707,7 +779,8 @@ class Host:
         """Works out what the change owes the channel, by comparing it with `before`."""
         names = self._names(table)
         owed = []
-        lobby = texts.lobby_reply(table, names)
+        tr = self._tr(table)
+        lobby = texts.lobby_reply(table, names, tr=tr)
         if (lobby.text, lobby.controls, lobby.menus) != before.lobby:
             owed.append(lobby)
         live = table.live
@@ -720,12 +793,13 @@ class Host:
             fresh = new_game or bool(waiting - before.waiting)
             table.turn_log = (lines if fresh else table.turn_log + lines)[-MAX_LOG_LINES:]
             if over:
-                owed.append(texts.result_reply(table, names, table.turn_log, fresh=True))
+                owed.append(texts.result_reply(table, names, table.turn_log, fresh=True, tr=tr))
             else:
                 pinged = waiting if new_game else waiting - before.waiting
-                owed.append(texts.board_reply(table, names, fresh=fresh, mentions=sorted(pinged)))
+                owed.append(texts.board_reply(table, names, fresh=fresh, mentions=sorted(pinged),
+                                              tr=tr))
         elif over and tuple(table.rematch) != before.rematch:
-            owed.append(texts.result_reply(table, names, table.turn_log, fresh=False))
+            owed.append(texts.result_reply(table, names, table.turn_log, fresh=False, tr=tr))
         return owed
 
     def _rated(self, table: Table, scores: list[int], winners: list[Seat]) -> ratings.FinishedGame:
@@ -747,12 +821,13 @@ class Host:
         if reply.kind in (ReplyKind.BOARD, ReplyKind.RESULT) and view is not None:
             payload["view"] = view
             payload["names"] = table.names
+            payload["lang"] = table.language
         return payload
 
     async def _with_images(self, table: Table, owed: list[Reply]) -> list[Reply]:
         if not any(r.kind in (ReplyKind.BOARD, ReplyKind.RESULT) for r in owed):
             return owed
-        image = await self._board_image(table)
+        image = await self._board_image(table, table.language)
         name = image_name("board", image)
         return [dataclasses.replace(r, image=image, image_name=name)
                 if r.kind in (ReplyKind.BOARD, ReplyKind.RESULT) else r for r in owed]
@@ -761,7 +836,8 @@ class Host:
         if done.panel is None or table.live is None:
             return []
         seat, user, notice = done.panel
-        return [await self._hand_reply(table, seat, user, notice=notice)]
+        tr = self._user_tr(table, done.command)
+        return [await self._hand_reply(table, seat, user, tr, notice=notice)]
 
     async def _save(self, table: Table, *, result: dict[str, Any] | None = None,
                     outbox: Sequence[Outgoing] = (),
@@ -801,39 +877,43 @@ class Host:
     def _error(self, cmd: Command, text: str) -> Reply:
         return Reply(cmd.channel, ReplyKind.ERROR, text, private_to=cmd.user, table=cmd.channel)
 
-    async def _board_image(self, table: Table) -> bytes:
+    async def _board_image(self, table: Table, lang: str) -> bytes:
         live = table.live
         assert live is not None
-        key = (live.game_id, len(live.record.log))
+        key = (live.game_id, len(live.record.log), lang)
         cached = self._boards.get(table.channel)
         if cached is not None and cached[0] == key:
             return cached[1]
         view = table.view(None)
         renderer = games.entry(table.game_name).load_renderer()
-        image = await asyncio.to_thread(renderer.render_board, view, names=table.names)
+        image = await asyncio.to_thread(renderer.render_board, view, names=table.names,
+                                        tr=locales.translator(lang))
         self._boards[table.channel] = (key, image)
         return image
 
-    async def _hand_reply(self, table: Table, seat: Seat, user: str, *, full: bool = True,
-                          notice: str = "") -> Reply:
-        """The seat's private panel: notes, text, the hand image (when `full`) and choices."""
+    async def _hand_reply(self, table: Table, seat: Seat, user: str, tr: Translate, *,
+                          full: bool = True, notice: str = "") -> Reply:
+        """The seat's private panel in the reader's language: notes, text, the hand image (when
+        `full`) and choices."""
         live = table.live
         assert live is not None
         game, names = table.game, self._names(table)
-        choices, stamp = self._choices(table, seat)
+        choices, stamp = self._choices(table, seat, tr)
         view = table.view(seat)
         image = None
         if full:
             renderer = games.entry(table.game_name).load_renderer()
-            image = await asyncio.to_thread(renderer.render_hand, view, names=table.names)
+            image = await asyncio.to_thread(renderer.render_hand, view, names=table.names, tr=tr)
         notes = table.notes.pop(seat, []) if full else []
-        text = "\n".join([*notes, game.text(view, names)])
+        text = "\n".join([*notes, game.text(view, names, tr)])
+        notice = tr(notice)
         if not choices:
             owed = [names[s] for s in table.to_play()]
-            waiting = f"Waiting for {joined(owed)}." if owed else "The game is over."
+            waiting = tr(Text("Waiting for {players}.", players=joined(owed, tr)) if owed else
+                         Text("The game is over."))
             notice = f"{notice} {waiting}".strip()
         return Reply(table.channel, ReplyKind.HAND, text, private_to=user,
-                     title=f"Your hand — {game.info.title}", image=image,
+                     title=tr(Text("Your hand — {game}", game=game.info.title)), image=image,
                      image_name=image_name("hand", image) if image else "hand.png",
                      choices=choices, table=table.channel, version=table.version, stamp=stamp,
                      notice=notice)

@@ -79,6 +79,7 @@ async def _run(mode: str, args: argparse.Namespace, settings: Settings) -> None:
         getattr(args, "out", None) or settings.out_dir,
         getattr(args, "script", None),
         auto_hand=not getattr(args, "no_auto_hand", False),
+        lang=getattr(args, "lang", None),
     )
 
 

@@ -40,6 +40,8 @@ class Verb(StrEnum):
     """Ask for another game with the same seats and options; it starts once every person asked."""
     NEXT = "next"
     """Start the next game of a series."""
+    LANGUAGE = "language"
+    """Set the table's language: args[0] is a language code ("de", "en")."""
     LEADERBOARD = "leaderboard"
     """The top of a game in this guild and the caller's rank: args [game]."""
     PROFILE = "profile"
@@ -75,6 +77,10 @@ class Command:
     args: tuple[str, ...] = ()
     version: int | None = None
     stamp: str | None = None
+    locale: str | None = None
+    """The user's locale ("de", "en-US"): private replies are in its language."""
+    guild_locale: str | None = None
+    """The guild's (server's) locale: a table's language unless /language or lang= set one."""
     guild: str | None = None
     """The server the channel belongs to (ratings, history and replays are per guild); None in
     the console, which plays one local guild."""
@@ -177,6 +183,8 @@ class Reply:
     """LOBBY: the option selects to offer."""
     in_thread: bool = False
     """BOARD, RESULT: the table plays in a thread made from its lobby message."""
+    lang: str = "en"
+    """The language the reply is written in (its buttons and menus are drawn in it too)."""
     buttons: tuple[Button, ...] = ()
     """INFO: buttons with their own custom_ids (a replay viewer); the transport draws them."""
     file: bytes | None = None

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from bot.messages import Control, OptionMenu, Reply, ReplyKind
 from bot.table import Table
 from games.core import Seat
+from games.text import Text, Translate, english, plural
 
 log = logging.getLogger(__name__)
 
@@ -27,12 +28,12 @@ def personalise(text: str, names: Sequence[str]) -> str:
     return text
 
 
-def joined(names: Sequence[str]) -> str:
-    """Joins names as people write them: "A", "A and B", "A, B and C"."""
+def joined(names: Sequence[str], tr: Translate = english) -> str:
+    """Joins names as people write them: "A", "A and B", "A, B and C" (in the reader's language)."""
     items = list(names)
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return tr(Text("{names} and {last}", names=", ".join(items[:-1]), last=items[-1]))
 
 
 def fmt_seconds(seconds: float) -> str:
@@ -52,7 +53,7 @@ def waiting_users(table: Table) -> tuple[str, ...]:
     return tuple(table.seats[s].user for s in table.to_play() if not table.seats[s].is_bot)
 
 
-def status_line(table: Table, names: Sequence[str]) -> str:
+def status_line(table: Table, names: Sequence[str], tr: Translate = english) -> str:
     """Says who must decide: "Alice to play." or, in someone else's turn, "Bob to defend (...)"."""
     owed = table.to_play()
     if not owed or table.live is None:
@@ -62,101 +63,116 @@ def status_line(table: Table, names: Sequence[str]) -> str:
     defending = [names[s] for s in owed if active is not None and s != active]
     parts = []
     if playing:
-        parts.append(f"{joined(playing)} to play")
+        parts.append(tr(Text("{players} to play", players=joined(playing, tr))))
     if defending:
         assert active is not None
-        parts.append(f"{joined(defending)} to defend ({names[active]}'s turn)")
+        parts.append(tr(Text("{players} to defend ({player}'s turn)",
+                             players=joined(defending, tr), player=names[active])))
     return "; ".join(parts) + "."
 
 
-def standing(table: Table, names: Sequence[str]) -> str:
+def standing(table: Table, names: Sequence[str], tr: Translate = english) -> str:
     """Says where a series stands: wins so far, or which game of how many and the totals."""
     series, players = table.series, len(table.seats)
     if series.mode == "match":
         wins = ", ".join(f"{n} {w}" for n, w in zip(names, series.wins(players), strict=False))
-        played = len(series.results)
-        return f"First to {series.target}: {wins} ({played} game{'s' if played != 1 else ''} played)"
+        return tr(plural("First to {target}: {wins} ({n} game played)",
+                         "First to {target}: {wins} ({n} games played)", len(series.results),
+                         target=series.target, wins=wins))
     playing = table.is_playing and table.live is not None and not table.live.recorded
     number = len(series.results) + (1 if playing else 0)
     totals = ", ".join(f"{n} {t}" for n, t in zip(names, series.totals(players), strict=False))
-    return f"Game {max(number, 1)} of {series.target}, totals so far: {totals}"
+    return tr(Text("Game {number} of {target}, totals so far: {totals}", number=max(number, 1),
+                   target=series.target, totals=totals))
 
 
-def players_field(table: Table, names: Sequence[str]) -> tuple[str, str]:
+def players_field(table: Table, names: Sequence[str],
+                  tr: Translate = english) -> tuple[str, str]:
     owed = set(table.to_play())
-    return "Players", " · ".join(("▶ " if s in owed else "") + n for s, n in enumerate(names))
+    return tr(Text("Players")), " · ".join(("▶ " if s in owed else "") + n for s, n in enumerate(names))
 
 
-def verdict(table: Table, names: Sequence[str]) -> str:
+def verdict(table: Table, names: Sequence[str], tr: Translate = english) -> str:
     """Names the winner once, with the game's reason: "Bob wins 97 to 11 after ..."."""
     outcome = table.outcome()
     assert outcome is not None
-    reason = personalise(outcome.reason, names).strip().rstrip(".")
+    reason = personalise(tr(outcome.reason), names).strip().rstrip(".")
     winners = [names[s] for s in outcome.winners]
     if outcome.is_draw:
-        return (reason[0].upper() + reason[1:] + ".") if "draw" in reason.lower() else \
-            f"A draw{': ' + reason if reason else ''}."
+        if "draw" in outcome.reason.lower():
+            return reason[0].upper() + reason[1:] + "."
+        return tr(Text("A draw: {reason}.", reason=reason) if reason else Text("A draw."))
     if reason and any(w in reason for w in winners):
         return reason[0].upper() + reason[1:] + "."
-    verb = "wins" if len(winners) == 1 else "win"
-    return f"{joined(winners)} {verb}{': ' + reason if reason else ''}."
+    who = joined(winners, tr)
+    if len(winners) == 1:
+        return tr(Text("{player} wins: {reason}.", player=who, reason=reason) if reason
+                  else Text("{player} wins.", player=who))
+    return tr(Text("{players} win: {reason}.", players=who, reason=reason) if reason
+              else Text("{players} win.", players=who))
 
 
-def score_line(table: Table, names: Sequence[str]) -> str:
+def score_line(table: Table, names: Sequence[str], tr: Translate = english) -> str:
     """Shows the scores with what they count (empty for a win-or-lose score outside a /sumof)."""
     live, info = table.live, table.game.info
     assert live is not None
     if info.score_max - info.score_min <= 1 and table.series.mode != "sumof":
         return ""
-    meaning = str(getattr(info, "score_label", "") or "the score a /sumof series adds up")
+    meaning = getattr(info, "score_label", "") or Text("the score a /sumof series adds up")
     scores = ", ".join(f"{n} {table.game.score(live.state, s)}" for s, n in enumerate(names))
-    return f"Score ({meaning}): {scores}."
+    return tr(Text("Score ({meaning}): {scores}.", meaning=meaning, scores=scores))
 
 
-def lobby_reply(table: Table, names: Sequence[str], *, fresh: bool = False) -> Reply:
+def lobby_reply(table: Table, names: Sequence[str], *, fresh: bool = False,
+                tr: Translate = english) -> Reply:
     """The lobby message: the game, its options, the seats, the series and what to do next."""
     game = table.game
     info = game.info
-    lines = [f"**Seats** ({len(table.seats)}/{info.max_players})"]
+    lines = [tr(Text("**Seats** ({seated}/{most})", seated=len(table.seats),
+                     most=info.max_players))]
     for index, seat in enumerate(table.seats):
         extra = [f"{k.replace('_', ' ')}: {v}" for k, v in sorted(seat.options.items())
                  if _is_per_seat(table, k)]
         if seat.is_bot:
-            extra.insert(0, "computer")
+            extra.insert(0, tr(Text("computer")))
         if seat.deck_name:
-            extra.append(f"deck {seat.deck_name}")
+            extra.append(tr(Text("deck {name}", name=seat.deck_name)))
         if seat.forfeited:
-            extra.append("forfeited the last game (timed out)")
+            extra.append(tr(Text("forfeited the last game (timed out)")))
         lines.append(f"{index + 1}. {names[index]}" + (f" — {', '.join(extra)}" if extra else ""))
     open_seats = max(0, info.min_players - len(table.seats))
     shared = table.game_options()
     table_options = [f"{o.name.replace('_', ' ')} {shared.get(o.name, o.default)}"
                      for o in info.options if not o.per_seat]
     if table_options:
-        lines.append("Options: " + ", ".join(table_options))
-    lines.append(f"Series: {table.series.describe()} · Timer: {fmt_seconds(table.turn_seconds())} "
-                 "per decision" + (" · Games are played in a thread" if table.in_thread else ""))
-    lines.append(_lobby_status(table, names, open_seats))
-    return Reply(table.channel, ReplyKind.LOBBY, "\n".join(lines), title=f"{info.title} — table",
+        lines.append(tr(Text("Options: {options}", options=", ".join(table_options))))
+    timing = Text("Series: {series} · Timer: {seconds} per decision", series=table.series.describe(),
+                  seconds=fmt_seconds(table.turn_seconds()))
+    lines.append(tr(timing) + (tr(Text(" · Games are played in a thread")) if table.in_thread else ""))
+    lines.append(_lobby_status(table, names, open_seats, tr))
+    return Reply(table.channel, ReplyKind.LOBBY, "\n".join(lines),
+                 title=tr(Text("{game} — table", game=info.title)),
                  table=table.channel, version=table.version, controls=_lobby_controls(table),
-                 menus=_lobby_menus(table), fresh=fresh)
+                 menus=_lobby_menus(table, tr), fresh=fresh)
 
 
 def _is_per_seat(table: Table, name: str) -> bool:
     return any(o.name == name and o.per_seat for o in table.game.info.options)
 
 
-def _lobby_status(table: Table, names: Sequence[str], missing: int) -> str:
+def _lobby_status(table: Table, names: Sequence[str], missing: int, tr: Translate) -> str:
     if table.is_playing:
-        return "A game is in progress" + (" in the thread below." if table.in_thread else
-                                          " — see the board below.")
+        return tr(Text("A game is in progress in the thread below.") if table.in_thread else
+                  Text("A game is in progress — see the board below."))
     if not table.seats:
-        return "Nobody is seated yet: **Join** (/join) to take a seat."
+        return tr(Text("Nobody is seated yet: **Join** (/join) to take a seat."))
     if missing:
-        return f"Waiting for {missing} more: **Join** (/join), or **Add computer** (/addbot)."
+        return tr(Text("Waiting for {missing} more: **Join** (/join), or **Add computer** (/addbot).",
+                       missing=missing))
     if table.live is not None and table.outcome() is not None:
-        return f"Last game: {verdict(table, names)} **Start** (/start) for the next one."
-    return "Ready: a seated player presses **Start** (/start)."
+        return tr(Text("Last game: {verdict} **Start** (/start) for the next one.",
+                       verdict=verdict(table, names, tr)))
+    return tr(Text("Ready: a seated player presses **Start** (/start)."))
 
 
 def _lobby_controls(table: Table) -> tuple[Control, ...]:
@@ -175,21 +191,21 @@ def _lobby_controls(table: Table) -> tuple[Control, ...]:
     return tuple(controls)
 
 
-def _lobby_menus(table: Table) -> tuple[OptionMenu, ...]:
+def _lobby_menus(table: Table, tr: Translate) -> tuple[OptionMenu, ...]:
     if table.is_playing or not table.seats:
         return ()
-    return tuple(OptionMenu(o.name, tuple(o.choices), o.per_seat, o.help)
+    return tuple(OptionMenu(o.name, tuple(o.choices), o.per_seat, tr(o.help))
                  for o in table.game.info.options)
 
 
 def board_reply(table: Table, names: Sequence[str], *, fresh: bool,
-                mentions: Sequence[str] = ()) -> Reply:
+                mentions: Sequence[str] = (), tr: Translate = english) -> Reply:
     """The turn's board (without its image): this board's lines, who is to decide, the players."""
     assert table.live is not None
-    fields = [players_field(table, names)]
+    fields = [players_field(table, names, tr)]
     if table.series.mode != "single":
-        fields.append(("Series", standing(table, names)))
-    text = "\n".join([*table.turn_log[-MAX_LOG_LINES:], status_line(table, names)]).strip()
+        fields.append((tr(Text("Series")), standing(table, names, tr)))
+    text = "\n".join([*table.turn_log[-MAX_LOG_LINES:], status_line(table, names, tr)]).strip()
     waiting = waiting_users(table)
     return Reply(table.channel, ReplyKind.BOARD, text, title=table.game.info.title,
                  fields=tuple(fields), mentions=tuple(u for u in mentions if u in waiting),
@@ -197,52 +213,65 @@ def board_reply(table: Table, names: Sequence[str], *, fresh: bool,
                  in_thread=table.in_thread)
 
 
-def result_reply(table: Table, names: Sequence[str], lines: Sequence[str], *, fresh: bool) -> Reply:
+def result_reply(table: Table, names: Sequence[str], lines: Sequence[str], *, fresh: bool,
+                 tr: Translate = english) -> Reply:
     """The result message (without the final board's image): verdict, scores, series, what next."""
     assert table.live is not None
     series, players = table.series, len(table.seats)
-    text = [*lines[-MAX_LOG_LINES:], f"**{verdict(table, names)}**"]
-    score = score_line(table, names)
+    text = [*lines[-MAX_LOG_LINES:], f"**{verdict(table, names, tr)}**"]
+    score = score_line(table, names, tr)
     if score:
         text.append(score)
-    fields = [("Players", " · ".join(names))]
+    fields = [(tr(Text("Players")), " · ".join(names))]
     continues = series.mode != "single" and not series.is_finished(players)
     if series.mode != "single":
-        fields.append(("Series", standing(table, names)))
+        fields.append((tr(Text("Series")), standing(table, names, tr)))
         if series.is_finished(players):
-            winners = [names[s] for s in series.winners(players)]
-            verb = "wins" if len(winners) == 1 else "win"
-            text.append(f"Series over ({series.describe()}): {joined(winners)} {verb}!")
-            for number, result in enumerate(series.results, 1):
-                scores = ", ".join(f"{n} {s}" for n, s in zip(names, result.scores, strict=False))
-                text.append(f"  Game {number}: {scores}")
+            text += _series_over(table, names, tr)
     if continues:
-        text.append("**Next game** (/start) plays on the series.")
+        text.append(tr(Text("**Next game** (/start) plays on the series.")))
         controls: tuple[Control, ...] = (Control.NEXT,)
     else:
-        text.append(_rematch_line(table, names))
+        text.append(_rematch_line(table, names, tr))
         controls = (Control.REMATCH,)
-    return Reply(table.channel, ReplyKind.RESULT, "\n".join(text), title=f"Game over — {table.game.info.title}",
+    return Reply(table.channel, ReplyKind.RESULT, "\n".join(text),
+                 title=tr(Text("Game over — {game}", game=table.game.info.title)),
                  fields=tuple(fields), table=table.channel, version=table.version, over=True,
                  fresh=fresh, controls=controls, in_thread=table.in_thread)
 
 
-def _rematch_line(table: Table, names: Sequence[str]) -> str:
+def _series_over(table: Table, names: Sequence[str], tr: Translate) -> list[str]:
+    series, players = table.series, len(table.seats)
+    winners = [names[s] for s in series.winners(players)]
+    args = {"series": series.describe(), "players": joined(winners, tr)}
+    lines = [tr(Text("Series over ({series}): {players} wins!", **args) if len(winners) == 1 else
+                Text("Series over ({series}): {players} win!", **args))]
+    for number, result in enumerate(series.results, 1):
+        scores = ", ".join(f"{n} {s}" for n, s in zip(names, result.scores, strict=False))
+        lines.append(tr(Text("  Game {number}: {scores}", number=number, scores=scores)))
+    return lines
+
+
+def _rematch_line(table: Table, names: Sequence[str], tr: Translate) -> str:
     people = [(s, seat) for s, seat in enumerate(table.seats) if not seat.is_bot]
     asked = [names[s] for s, seat in people if seat.user in table.rematch]
     waiting = [names[s] for s, seat in people if seat.user not in table.rematch]
     if not asked:
-        return "**Rematch** plays again with the same seats and options once everyone asks."
-    return f"Rematch asked by {joined(asked)}; waiting for {joined(waiting)}."
+        return tr(Text("**Rematch** plays again with the same seats and options once everyone asks."))
+    return tr(Text("Rematch asked by {asked}; waiting for {waiting}.", asked=joined(asked, tr),
+                   waiting=joined(waiting, tr)))
 
 
-def warning_reply(table: Table, names: Sequence[str], seats: Sequence[Seat], left: float) -> Reply:
+def warning_reply(table: Table, names: Sequence[str], seats: Sequence[Seat], left: float,
+                  tr: Translate = english) -> Reply:
     """Reminds the people who owe a decision how long they have left."""
     assert table.live is not None
     users = tuple(table.seats[s].user for s in seats)
     ruled = any(table.game.timeout_action(table.live.state, s) is not None for s in seats)
-    then = "the game's timeout rule decides for you" if ruled else "the computer plays for you"
-    who = joined([names[s] for s in seats])
-    text = f"⏳ {who}: {fmt_seconds(left)} left for your decision; then {then}."
+    then = (Text("the game's timeout rule decides for you") if ruled else
+            Text("the computer plays for you"))
+    who = joined([names[s] for s in seats], tr)
+    text = tr(Text("⏳ {players}: {time} left for your decision; then {then}.", players=who,
+                   time=fmt_seconds(left), then=then))
     return Reply(table.channel, ReplyKind.WARNING, text, mentions=users, waiting_on=users,
                  table=table.channel, version=table.version, fresh=True, in_thread=table.in_thread)

@@ -21,6 +21,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import games
+import locales
 from games.core import (
     RESIGN_CODE,
     SERIES_OPTION,
@@ -35,6 +36,7 @@ from games.core import (
     View,
 )
 from games.levels import DEFAULT_LEVEL, Level, levels_of, seat_name
+from games.text import Text, plural, seat_ref
 
 log = logging.getLogger(__name__)
 
@@ -120,10 +122,10 @@ class Series:
 
     def describe(self) -> str:
         if self.mode == "match":
-            return f"first to {self.target} win{'s' if self.target > 1 else ''}"
+            return plural("first to {n} win", "first to {n} wins", self.target)
         if self.mode == "sumof":
-            return f"{self.target} game{'s' if self.target > 1 else ''}, highest total"
-        return "single game"
+            return plural("{n} game, highest total", "{n} games, highest total", self.target)
+        return Text("single game")
 
 
 @dataclass(slots=True)
@@ -160,6 +162,10 @@ class Table:
     """Users who asked for a rematch of the last game."""
     turn_log: list[str] = field(default_factory=list)
     """The public lines of the current board message (since it was posted)."""
+    lang: str | None = None
+    """The language chosen for the table (/language, /join lang=...); None: the guild's."""
+    guild_lang: str = locales.DEFAULT
+    """The language of the guild's locale, as last seen on a command."""
     revision: int = 0
     """The store row's revision this table was read at (0: no row yet); writes compare-and-swap
     on it. Kept by the store, not in the table's JSON."""
@@ -167,6 +173,22 @@ class Table:
     """The server of the channel (ratings and history are per guild); "" until a command names it."""
 
     # -- lookups --------------------------------------------------------------------------------
+
+    @property
+    def language(self) -> str:
+        """The language of the table's public messages and images."""
+        return self.lang or self.guild_lang
+
+    def set_language(self, user: str, code: str) -> str:
+        """Sets the table's language ("de", "en"); returns it."""
+        lang = code.strip().lower()
+        if lang not in locales.LANGUAGES:
+            raise Refused(Text("Hoard speaks {languages}; got '{code}'.",
+                               languages=", ".join(locales.LANGUAGES), code=code))
+        if self.lang != lang:
+            self.lang = lang
+            self.version += 1
+        return lang
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -218,25 +240,24 @@ class Table:
     def join(self, user: str, name: str, game_name: str | None, options: dict[str, str]) -> str:
         """Seats a user, choosing the game when the table is empty; returns the game's name."""
         if self.is_playing:
-            raise Refused("A game is in progress at this table; wait for it to end to join.")
+            raise Refused(Text("A game is in progress at this table; wait for it to end to join."))
         if self.seat_of(user) is not None:
-            raise Refused("You have already joined this table.")
+            raise Refused(Text("You have already joined this table."))
         if game_name is not None:
             found = games.find(game_name)
             if found is None:
-                raise Refused(f"There is no game called '{game_name}'. "
-                              f"Games: {', '.join(games.names())}.")
+                raise Refused(Text("There is no game called '{name}'. Games: {games}.",
+                                   name=game_name, games=", ".join(games.names())))
             if self.seats and found.info.name != self.game_name:
-                raise Refused(f"This table is set up for {self.game.info.title}. "
-                              "Join it without naming a game, or play elsewhere.")
+                raise Refused(Text("This table is set up for {game}. Join it without naming a "
+                                   "game, or play elsewhere.", game=self.game.info.title))
             if not self.seats:
                 self._choose_game(found.info.name)
         elif not self.seats and self.live is None:
             self._choose_game(self.game_name)
         game = self.game
         if len(self.seats) >= game.info.max_players:
-            raise Refused(f"{game.info.title} seats at most {game.info.max_players} players; "
-                          "this table is full.")
+            raise self._full(game)
         self.seats.append(SeatInfo(user, name, options=self._check_options(options)))
         self._seats_changed()
         return game.info.name
@@ -245,17 +266,17 @@ class Table:
                 level: Level = DEFAULT_LEVEL) -> str:
         """Seats a computer player of `level` for a seated `user` and returns its name."""
         if user is not None and self.seat_of(user) is None:
-            raise Refused("Only a seated player can add a computer player; /join first.")
+            raise Refused(Text("Only a seated player can add a computer player; /join first."))
         if self.is_playing:
-            raise Refused("A game is in progress; add computer players between games.")
+            raise Refused(Text("A game is in progress; add computer players between games."))
         game = self.game
         if len(self.seats) >= game.info.max_players:
-            raise Refused(f"{game.info.title} seats at most {game.info.max_players} players; "
-                          "this table is full.")
+            raise self._full(game)
         offered = levels_of(games.entry(self.game_name)).offered()
         if level not in offered:
-            raise Refused(f"{game.info.title} offers no {level.value} computer player; choose "
-                          f"{' or '.join(v.value for v in offered)}.")
+            raise Refused(Text("{game} offers no {level} computer player; choose {levels}.",
+                               game=game.info.title, level=level.value,
+                               levels=" or ".join(v.value for v in offered)))
         number = 1 + sum(1 for s in self.seats if s.is_bot)
         name = seat_name(number, level)
         self.seats.append(SeatInfo(f"bot:{number}", name, is_bot=True,
@@ -263,13 +284,19 @@ class Table:
         self._seats_changed()
         return name
 
+    @staticmethod
+    def _full(game: Game[Any, Any]) -> Refused:
+        return Refused(plural("{game} seats at most {n} player; this table is full.",
+                              "{game} seats at most {n} players; this table is full.",
+                              game.info.max_players, game=game.info.title))
+
     def leave(self, user: str) -> None:
         """Frees the user's seat in the lobby; with only computer players left the table resets."""
         seat = self.seat_of(user)
         if seat is None:
-            raise Refused("You are not seated at this table.")
+            raise Refused(Text("You are not seated at this table."))
         if self.is_playing:
-            raise Refused("A game is in progress; use /resign to give it up.")
+            raise Refused(Text("A game is in progress; use /resign to give it up."))
         del self.seats[seat]
         if all(s.is_bot for s in self.seats):
             self.seats.clear()
@@ -286,9 +313,9 @@ class Table:
         """Sets one game option from the lobby: the user's own (per seat) or the table's."""
         seat = self.seat_of(user)
         if seat is None:
-            raise Refused("Only a seated player can choose options; /join first.")
+            raise Refused(Text("Only a seated player can choose options; /join first."))
         if self.is_playing:
-            raise Refused("A game is in progress; choose options between games.")
+            raise Refused(Text("A game is in progress; choose options between games."))
         checked = self._check_options({name: value})
         spec = next(o for o in self.game.info.options if o.name == name)
         if not spec.per_seat:
@@ -300,11 +327,11 @@ class Table:
     def vote_rematch(self, user: str) -> bool:
         """Records a rematch request; returns whether every seated person has asked."""
         if self.seat_of(user) is None:
-            raise Refused("Only a player of the last game can ask for a rematch.")
+            raise Refused(Text("Only a player of the last game can ask for a rematch."))
         if self.is_playing:
-            raise Refused("A game is already in progress.")
+            raise Refused(Text("A game is already in progress."))
         if self.live is None:
-            raise Refused("There is no finished game to play again; /start a new one.")
+            raise Refused(Text("There is no finished game to play again; /start a new one."))
         if user not in self.rematch:
             self.rematch.append(user)
             self.version += 1
@@ -313,9 +340,9 @@ class Table:
     def set_series(self, user: str, mode: str, raw: str) -> None:
         """Sets /match X or /sumof X for the next games."""
         if self.seat_of(user) is None:
-            raise Refused("Only a seated player can set the series; /join first.")
+            raise Refused(Text("Only a seated player can set the series; /join first."))
         if self.is_playing:
-            raise Refused("A game is in progress; set the series before or between games.")
+            raise Refused(Text("A game is in progress; set the series before or between games."))
         target = parse_int(raw, "X", 1, SERIES_LIMIT)
         self.series = Series(mode=mode, target=target)
         self.version += 1
@@ -323,8 +350,8 @@ class Table:
     def set_timer(self, user: str, raw: str) -> int:
         """Sets the seconds a player has for each decision."""
         if self.seat_of(user) is None:
-            raise Refused("Only a seated player can set the timer; /join first.")
-        self.timer = parse_int(raw, "the timer", MIN_TIMER, MAX_TIMER)
+            raise Refused(Text("Only a seated player can set the timer; /join first."))
+        self.timer = parse_int(raw, Text("the timer"), MIN_TIMER, MAX_TIMER)
         self.version += 1
         return self.timer
 
@@ -341,7 +368,7 @@ class Table:
             try:
                 checked[key] = game.resolve_option(key, value)
             except ValueError as error:
-                raise Refused(str(error)) from None
+                raise Refused(error.args[0] if error.args else str(error)) from None
         return checked
 
     # -- games ----------------------------------------------------------------------------------
@@ -349,15 +376,18 @@ class Table:
     def can_start(self, user: str | None) -> None:
         """Raises Refused unless a new game may start now (user None: the series continues)."""
         if user is not None and self.seat_of(user) is None:
-            raise Refused("Only a seated player can start; /join first.")
+            raise Refused(Text("Only a seated player can start; /join first."))
         if self.is_playing:
-            raise Refused("A game is already in progress.")
+            raise Refused(Text("A game is already in progress."))
         game = self.game
         if len(self.seats) < game.info.min_players:
-            raise Refused(f"{game.info.title} needs at least {game.info.min_players} players; "
-                          f"{len(self.seats)} seated. Invite a friend or /addbot.")
+            raise Refused(plural("{game} needs at least {n} player; {seated} seated. Invite a "
+                                 "friend or /addbot.",
+                                 "{game} needs at least {n} players; {seated} seated. Invite a "
+                                 "friend or /addbot.", game.info.min_players,
+                                 game=game.info.title, seated=len(self.seats)))
         if all(s.is_bot for s in self.seats):
-            raise Refused("At least one person must play.")
+            raise Refused(Text("At least one person must play."))
 
     def new_record(self, seed: int) -> Record:
         """Prepares the next game's record (a new series first when the last one is finished)."""
@@ -437,8 +467,8 @@ class Table:
         events = self.game.resign(live.state, seat)
         if events is None:
             others = tuple(s for s in range(len(self.seats)) if s != seat)
-            live.forfeit = Outcome(others, HostTermination.FORFEIT, "resignation")
-            events = [Event(f"{{p{seat}}} resigned.")]
+            live.forfeit = Outcome(others, HostTermination.FORFEIT, Text("resignation"))
+            events = [Event(Text("{player} resigned.", player=seat_ref(seat)))]
         live.record.log.append(LogEntry(seat, RESIGN_CODE))
         self.version += 1
         return events
@@ -455,7 +485,7 @@ class Table:
 
     def _require_live(self, *, playing: bool = True) -> Live:
         if self.live is None or (playing and not self.is_playing):
-            raise Refused("No game is in progress at this table. /start one.")
+            raise Refused(Text("No game is in progress at this table. /start one."))
         return self.live
 
     # -- persistence ------------------------------------------------------------------------------
@@ -474,6 +504,8 @@ class Table:
             "in_thread": self.in_thread,
             "rematch": self.rematch,
             "turn_log": self.turn_log,
+            "lang": self.lang,
+            "guild_lang": self.guild_lang,
             "guild": self.guild,
         }
 
@@ -493,6 +525,8 @@ class Table:
             in_thread=bool(data.get("in_thread", False)),
             rematch=list(data.get("rematch", [])),
             turn_log=list(data.get("turn_log", [])),
+            lang=data.get("lang"),
+            guild_lang=data.get("guild_lang", locales.DEFAULT),
             guild=str(data.get("guild", "")),
         )
 
@@ -503,7 +537,9 @@ def parse_int(raw: str, what: str, low: int, high: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise Refused(f"{what} must be a whole number from {low} to {high}; got '{text}'.") from None
+        raise Refused(Text("{what} must be a whole number from {low} to {high}; got '{text}'.",
+                           what=what, low=low, high=high, text=text)) from None
     if not low <= value <= high:
-        raise Refused(f"{what} must be a whole number from {low} to {high}; got {value}.")
+        raise Refused(Text("{what} must be a whole number from {low} to {high}; got {value}.",
+                           what=what, low=low, high=high, value=value))
     return value

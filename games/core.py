@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypedDict, TypeVar, cast, final
 
 from games.rng import Rng
+from games.text import Text, Translate, and_list, english, seat_ref
 
 Seat = int
 
@@ -226,11 +227,13 @@ class Record:
 
 
 class Renderer(Protocol):
-    """What a game's renderer offers: PNG images drawn from a view alone."""
+    """What a game's renderer offers: PNG images drawn from a view alone, their words passed
+    through `tr` (the reader's language; `games.text.english` by default)."""
 
-    def render_board(self, view: View, *, names: Sequence[str]) -> bytes: ...
+    def render_board(self, view: View, *, names: Sequence[str], tr: Translate = ...) -> bytes: ...
 
-    def render_hand(self, view: View, *, names: Sequence[str]) -> bytes | None: ...
+    def render_hand(self, view: View, *, names: Sequence[str],
+                    tr: Translate = ...) -> bytes | None: ...
 
 
 Chooser = Callable[[View, Sequence[A], int], A]
@@ -335,7 +338,7 @@ class Game(ABC, Generic[S, A]):
 
     def _refusal(self, state: S, seat: Seat, action: A) -> str:
         """Returns why a listed-looking but illegal action is refused, in player words."""
-        return f"'{action.encode()}' is not a legal move now."
+        return Text("'{code}' is not a legal move now.", code=action.encode())
 
     def decision_seconds(self, state: S) -> int:
         """Returns how long the current decision may take (a defense window may be shorter)."""
@@ -353,8 +356,9 @@ class Game(ABC, Generic[S, A]):
         """Returns what the rules do when `seat` lets its timer run out (None: the computer plays)."""
         return None
 
-    def text(self, view: View, names: Sequence[str]) -> str:
-        """Returns a short text form of a view, for the console and logs."""
+    def text(self, view: View, names: Sequence[str], tr: Translate = english) -> str:
+        """Returns a short text form of a view in the reader's language, for the hand panel,
+        the console and logs."""
         return json.dumps(view, sort_keys=True)
 
     def copy(self, state: S) -> S:
@@ -368,11 +372,12 @@ class Game(ABC, Generic[S, A]):
         """Applies `action` for `seat` after checking it; raises IllegalAction and changes nothing
         when it is not legal now (OpenSpiel's `apply_action_with_legality_check`)."""
         if self.outcome(state) is not None:
-            raise GameOver("The game is over.")
+            raise GameOver(Text("The game is over."))
         if not self._may_act(state, seat):
-            owed = " and ".join(f"{{p{s}}}" for s in self.to_play(state))
-            raise NotYourTurn(f"It is not your turn; {owed} to play." if owed else
-                              "It is not your turn.")
+            owed = [seat_ref(s) for s in self.to_play(state)]
+            raise NotYourTurn(Text("It is not your turn; {players} to play.",
+                                   players=and_list(owed)) if owed else
+                              Text("It is not your turn."))
         listed = self._find_legal(state, seat, action)
         if listed is None:
             raise IllegalAction(self._refusal(state, seat, action))
@@ -425,15 +430,17 @@ class Game(ABC, Generic[S, A]):
                 if value is None:
                     return spec.default
                 if value not in spec.choices:
-                    raise ValueError(
-                        f"{name} must be one of {', '.join(spec.choices)}; got '{value}'."
-                    )
+                    raise ValueError(Text("{name} must be one of {choices}; got '{value}'.",
+                                          name=name, choices=", ".join(spec.choices),
+                                          value=value))
                 return value
-        raise ValueError(f"{self.info.title} has no option '{name}'.")
+        raise ValueError(Text("{game} has no option '{name}'.", game=self.info.title, name=name))
 
     def check_players(self, players: int) -> None:
         """Raises ValueError unless the seat count fits the game."""
         lo, hi = self.info.min_players, self.info.max_players
         if not lo <= players <= hi:
-            span = f"{lo}" if lo == hi else f"{lo} to {hi}"
-            raise ValueError(f"{self.info.title} is played by {span} players, not {players}.")
+            raise ValueError(Text("{game} is played by {low} players, not {players}.", game=self.info.title,
+                                  low=lo, players=players) if lo == hi else
+                             Text("{game} is played by {low} to {high} players, not {players}.",
+                                  game=self.info.title, low=lo, high=hi, players=players))

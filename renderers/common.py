@@ -53,6 +53,14 @@ def text_center(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text:
 
 
 @lru_cache(maxsize=8192)
+def fit_size(text: str, width: int, size: int, *, bold: bool = False, smallest: int = 10) -> int:
+    """Returns the largest font size up to `size` at which `text` fits `width` pixels (a longer
+    word in another language shrinks instead of running out of its box)."""
+    while size > smallest and font(size, bold=bold).getlength(text) > width:
+        size -= 1
+    return size
+
+
 def fit_text(text: str, width: int, size: int, *, bold: bool = False) -> str:
     """Shortens `text` with an ellipsis so it fits in `width` pixels at `size` (cached: boards
     repeat their names and labels, and measuring text is slow)."""

@@ -13,7 +13,9 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.core import View, header
+from games.drachenherz.cards import TYPE_KEYS, TYPE_NAMES, name_of
 from games.drachenherz.view import result_text
+from games.text import Text, Translate, english, plural
 from renderers.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -23,6 +25,7 @@ from renderers.common import (
     Color,
     Palette,
     card,
+    fit_size,
     fit_text,
     font,
     new_canvas,
@@ -46,20 +49,18 @@ TYPE_COLORS: dict[str, Color] = {
     "ship": (44, 84, 140),
 }
 ACTIONS: dict[str, str] = {
-    "chest": "no action",
-    "fire": "takes the chests",
-    "slayer": "3rd takes fire dragons",
-    "stone": "no action",
-    "princess": "takes chests OR stone",
-    "hero": "2nd: princesses OR trolls",
-    "troll": "takes the princesses",
-    "dwarf": "4th takes the dwarves",
-    "ship": "3rd takes the collection",
+    "chest": Text("no action"),
+    "fire": Text("takes the chests"),
+    "slayer": Text("3rd takes fire dragons"),
+    "stone": Text("no action"),
+    "princess": Text("takes chests OR stone"),
+    "hero": Text("2nd: princesses OR trolls"),
+    "troll": Text("takes the princesses"),
+    "dwarf": Text("4th takes the dwarves"),
+    "ship": Text("3rd takes the collection"),
 }
 TYPE_TITLES: dict[str, str] = {
-    "chest": "Treasure chest", "fire": "Fire dragon", "slayer": "Dragon slayer",
-    "stone": "Stone dragon", "princess": "Princess", "hero": "Hero", "troll": "Troll",
-    "dwarf": "Dwarf", "ship": "Ship",
+    key: name_of(TYPE_NAMES[TYPE_KEYS.index(key)]) for key in TYPE_KEYS
 }
 SLOTS: dict[str, int] = {"slayer": 3, "hero": 2, "dwarf": 4, "ship": 3}
 GRID_ORDER = ("chest", "fire", "slayer", "stone", "princess", "hero", "troll", "dwarf", "ship")
@@ -78,8 +79,8 @@ PAL = Palette(SOLIDS, [(ink, bg) for ink, bgs in TEXT_ON.items() for bg in bgs])
 """Built once: board regions are mapped to it as they are first drawn."""
 
 
-def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+def _name(names: Sequence[str], seat: int, tr: Translate = english) -> str:
+    return names[seat] if seat < len(names) else tr(Text("Player {number}", number=seat + 1))
 
 
 def _names_in(text: str, names: Sequence[str], players: int) -> str:
@@ -116,16 +117,18 @@ def _card_row(image: Image.Image, x0: int, x1: int, y: int,
         image.paste(tile, (x0 + i * step, y), mask)
 
 
-def _dragon_badge(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+def _dragon_badge(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int,
+                  tr: Translate) -> None:
     draw.rounded_rectangle((x, y, x + 138, y + 30), radius=15, fill=PAL[DRAGON_RED],
                            outline=PAL[(255, 220, 200)], width=2)
-    stamp(image, PAL, (x + 69, y + 15), "DRAGON +3", size=16, bold=True, anchor="mm",
-          background=DRAGON_RED)
+    badge = tr(Text("DRAGON +3"))
+    stamp(image, PAL, (x + 69, y + 15), badge, size=fit_size(badge, 126, 16, bold=True),
+          bold=True, anchor="mm", background=DRAGON_RED)
 
 
 def _player_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: int,
                   title: str, hand: int, deck: int, collected: int, score: int | None,
-                  dragon: bool, active: bool, winner: bool) -> None:
+                  dragon: bool, active: bool, winner: bool, tr: Translate) -> None:
     x0, y0, x1, y1 = box
     border = HIGHLIGHT if active or winner else FRAME
     draw.rounded_rectangle(box, radius=10, fill=PAL[PANEL], outline=PAL[border],
@@ -133,26 +136,33 @@ def _player_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat:
     draw.rectangle((x0 + 10, y0 + 14, x0 + 22, y0 + 34), fill=PAL[PLAYER_COLORS[seat]])
     stamp(image, PAL, (x0 + 32, y0 + 10), fit_text(title, x1 - x0 - 200, 22, bold=True), size=22,
           bold=True, background=PANEL)
-    counts = f"Hand {hand}   Deck {deck}   Collected {collected}"
-    stamp(image, PAL, (x0 + 12, y0 + 46), counts, size=19, background=PANEL)
+    counts = tr(Text("Hand {hand}   Deck {deck}   Collected {collected}", hand=hand, deck=deck,
+                     collected=collected))
+    stamp(image, PAL, (x0 + 12, y0 + 46), counts, size=fit_size(counts, x1 - x0 - 130, 19),
+          background=PANEL)
     if score is not None:
-        stamp(image, PAL, (x1 - 14, y0 + 48), f"{score} pts", size=22, bold=True, fill=HIGHLIGHT,
-              anchor="ra", background=PANEL)
+        stamp(image, PAL, (x1 - 14, y0 + 48), tr(Text("{score} pts", score=score)), size=22,
+              bold=True, fill=HIGHLIGHT, anchor="ra", background=PANEL)
     if dragon:
-        _dragon_badge(image, draw, x1 - 150, y0 + 9)
+        _dragon_badge(image, draw, x1 - 150, y0 + 9, tr)
     elif active:
-        stamp(image, PAL, (x1 - 14, y0 + 12), "to play", size=20, bold=True, fill=HIGHLIGHT,
-              anchor="ra", background=PANEL)
+        stamp(image, PAL, (x1 - 14, y0 + 12), tr(Text("to play")), size=20, bold=True,
+              fill=HIGHLIGHT, anchor="ra", background=PANEL)
 
 
-def _space_frame(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], kind: str) -> None:
+def _space_frame(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], kind: str,
+                 tr: Translate) -> None:
     """Draws the unchanging part of a space: panel, title, action and empty slots."""
     x0, y0, x1, y1 = box
     color = TYPE_COLORS[kind]
     draw.rounded_rectangle(box, radius=10, fill=PANEL, outline=color, width=3)
     draw.rounded_rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + 36), radius=8, fill=color)
-    draw.text((x0 + 12, y0 + 8), TYPE_TITLES[kind], font=font(19, bold=True), fill=INK)
-    draw.text((x0 + 12, y0 + 42), ACTIONS[kind], font=font(16), fill=MUTED)
+    title, action = tr(TYPE_TITLES[kind]), tr(ACTIONS[kind])
+    room = x1 - x0 - 24 - (50 if kind in SLOTS else 0)
+    draw.text((x0 + 12, y0 + 8), title, font=font(fit_size(title, room, 19, bold=True), bold=True),
+              fill=INK)
+    draw.text((x0 + 12, y0 + 42), action, font=font(fit_size(action, x1 - x0 - 24, 16)),
+              fill=MUTED)
     for i in range(SLOTS.get(kind, 0)):
         x = x0 + 12 + i * 44
         draw.rounded_rectangle((x, y0 + 70, x + 40, y0 + 124), radius=5,
@@ -160,12 +170,12 @@ def _space_frame(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], kind
 
 
 def _space(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
-           sp: dict[str, Any], *, lit: bool) -> None:
+           sp: dict[str, Any], *, lit: bool, tr: Translate) -> None:
     """Draws what changes on a space: its cards, slot fill and highlight."""
     x0, y0, x1, y1 = box
     kind = sp["type"]
     if lit:
-        image.paste(_choose_label(kind), (x1 - 12 - CHOOSE_W, y0 + 3))
+        image.paste(_choose_label(kind, tr), (x1 - 12 - CHOOSE_W, y0 + 3))
         draw.rounded_rectangle(box, radius=10, outline=PAL[(255, 255, 255)], width=5)
     cards = sp["cards"]
     if sp["slots"]:
@@ -177,7 +187,8 @@ def _space(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, i
     else:
         _card_row(image, x0 + 12, x1 - 12, y0 + 70, [(kind, v) for v in cards])
     if cards:
-        summary = f"{len(cards)} card{'s' if len(cards) != 1 else ''}, {sum(cards)} pts"
+        summary = tr(plural("{n} card, {points} pts", "{n} cards, {points} pts", len(cards),
+                            points=sum(cards)))
         stamp(image, PAL, (x1 - 12, y1 - 8), summary, size=16, fill=MUTED, anchor="rd",
               background=PANEL)
 
@@ -186,39 +197,42 @@ CHOOSE_W = 96
 
 
 @cache
-def _choose_label(kind: str) -> Image.Image:
+def _choose_label(kind: str, tr: Translate) -> Image.Image:
     """Returns a space's title strip right end with "CHOOSE?" over it (it overlaps long titles,
     so it is drawn over the real strip, once per space)."""
     i = GRID_ORDER.index(kind)
     x0, y0, x1, _ = _space_box(i)
-    strip = _base_board().crop((x1 - 12 - CHOOSE_W, y0 + 3, x1 - 11, y0 + 36))
-    ImageDraw.Draw(strip).text((CHOOSE_W, 6), "CHOOSE?", font=font(17, bold=True), fill=INK,
-                               anchor="ra")
+    strip = _base_board(tr).crop((x1 - 12 - CHOOSE_W, y0 + 3, x1 - 11, y0 + 36))
+    choose = tr(Text("CHOOSE?"))
+    ImageDraw.Draw(strip).text((CHOOSE_W, 6), choose,
+                               font=font(fit_size(choose, CHOOSE_W - 4, 17, bold=True), bold=True),
+                               fill=INK, anchor="ra")
     return PAL.map(strip)
 
 
-def _status(view: View, names: Sequence[str]) -> str:
+def _status(view: View, names: Sequence[str], tr: Translate) -> str:
     head = header(view)
     if head["over"]:
-        return "Game over. " + _names_in(result_text(view), names, head["players"])
-    who = _name(names, head["to_play"][0])
+        reason = _names_in(tr(result_text(view)), names, head["players"])
+        return tr(Text("Game over. {reason}", reason=reason))
+    who = _name(names, head["to_play"][0], tr)
     if view["stage"] == "princess":
-        text = f"{who} chooses: treasure chests or stone dragons"
+        text = tr(Text("{player} chooses: treasure chests or stone dragons", player=who))
     elif view["stage"] == "hero":
-        text = f"{who} chooses: princesses or trolls"
+        text = tr(Text("{player} chooses: princesses or trolls", player=who))
     else:
-        text = f"{who} to play"
+        text = tr(Text("{player} to play", player=who))
     if view["last_turn"]:
-        text += " - LAST TURN"
+        text += tr(Text(" - LAST TURN"))
     elif view["ending"]:
-        left = view["ending"]["turns_left"]
-        text += f" - game ends in {left} more turn{'s' if left != 1 else ''}"
+        text += tr(plural(" - game ends in {n} more turn", " - game ends in {n} more turns",
+                          view["ending"]["turns_left"]))
     return text
 
 
-def render_board(view: View, *, names: Sequence[str]) -> bytes:
-    """Draws the board as a PNG from any seat's view."""
-    return to_png(_draw_board(view, names))
+def render_board(view: View, *, names: Sequence[str], tr: Translate = english) -> bytes:
+    """Draws the board as a PNG from any seat's view, its words in the reader's language."""
+    return to_png(_draw_board(view, names, tr))
 
 
 SPACE_W, SPACE_H, GAP, TOP = 216, 160, 10, 108
@@ -234,14 +248,15 @@ def _space_box(i: int) -> tuple[int, int, int, int]:
 
 
 @cache
-def _base_board() -> Image.Image:
-    """Returns the parts of the board that never change, drawn once."""
+def _base_board(tr: Translate) -> Image.Image:
+    """Returns the parts of the board that never change, drawn once per language."""
     image, draw = new_canvas(WIDTH, HEIGHT, BACKGROUND)
     for i, kind in enumerate(GRID_ORDER):
-        _space_frame(draw, _space_box(i), kind)
+        _space_frame(draw, _space_box(i), kind, tr)
     draw.rounded_rectangle((COL_X0, TOP, COL_X1, TOP + 2 * SPACE_H + GAP), radius=10, fill=PANEL,
                            outline=(150, 150, 170), width=3)
-    draw.text((COL_X0 + 12, TOP + 8), "Collection area", font=font(20, bold=True), fill=INK)
+    draw.text((COL_X0 + 12, TOP + 8), tr(Text("Collection area")), font=font(20, bold=True),
+              fill=INK)
     draw.rounded_rectangle((COL_X0, DEP_TOP, COL_X1, DEP_TOP + SPACE_H), radius=10, fill=PANEL,
                            outline=TYPE_COLORS["ship"], width=3)
     draw.rounded_rectangle((16, STATUS_TOP, WIDTH - 16, HEIGHT - 12), radius=10, fill=PANEL,
@@ -250,13 +265,16 @@ def _base_board() -> Image.Image:
 
 
 def _collection_area(image: Image.Image, draw: ImageDraw.ImageDraw,
-                     coll: Sequence[dict[str, Any]], *, dx: int = 0, dy: int = 0) -> None:
+                     coll: Sequence[dict[str, Any]], tr: Translate, *, dx: int = 0,
+                     dy: int = 0) -> None:
     """Draws the heroes and dragon slayers waiting in the collection area, 7 to a row
     (shifted by dx, dy: it is drawn on a tile of its own)."""
     cx0, cx1, top = COL_X0 + dx, COL_X1 + dx, TOP + dy
     heroes = sum(1 for c in coll if c["type"] == "hero")
-    stamp(image, PAL, (cx0 + 12, top + 38), f"{heroes} heroes, {len(coll) - heroes} slayers, "
-          f"{sum(c['value'] for c in coll)} pts", size=16, fill=MUTED, background=PANEL)
+    summary = tr(Text("{heroes} heroes, {slayers} slayers, {points} pts", heroes=heroes,
+                      slayers=len(coll) - heroes, points=sum(c["value"] for c in coll)))
+    stamp(image, PAL, (cx0 + 12, top + 38), summary, size=fit_size(summary, cx1 - cx0 - 24, 16),
+          fill=MUTED, background=PANEL)
     per_row = 7
     rows = [coll[i:i + per_row] for i in range(0, len(coll), per_row)]
     for r, row in enumerate(rows[:4]):
@@ -265,11 +283,11 @@ def _collection_area(image: Image.Image, draw: ImageDraw.ImageDraw,
 
 
 def _departures(image: Image.Image, draw: ImageDraw.ImageDraw, done: int, total: int,
-                dragon: str | None, *, dx: int = 0, dy: int = 0) -> None:
+                dragon: str | None, tr: Translate, *, dx: int = 0, dy: int = 0) -> None:
     """Draws one ship per departure needed (filled once departed) and the dragon holder."""
     cx0, cx1, dep_top = COL_X0 + dx, COL_X1 + dx, DEP_TOP + dy
-    stamp(image, PAL, (cx0 + 12, dep_top + 8), f"Departures {done}/{total}", size=20, bold=True,
-          background=PANEL)
+    stamp(image, PAL, (cx0 + 12, dep_top + 8), tr(Text("Departures {done}/{total}", done=done,
+          total=total)), size=20, bold=True, background=PANEL)
     for i in range(total):
         x = cx0 + 14 + i * 70
         y = dep_top + 52
@@ -282,34 +300,38 @@ def _departures(image: Image.Image, draw: ImageDraw.ImageDraw, done: int, total:
         draw.polygon([(x + 32, y + 2), (x + 54, y + 28), (x + 32, y + 28)],
                      fill=PAL[(230, 230, 230)] if filled else None, outline=line)
     if dragon is None:
-        stamp(image, PAL, (cx0 + 12, dep_top + SPACE_H - 34), "Dragon: unclaimed", size=17,
-              fill=MUTED, background=PANEL)
+        stamp(image, PAL, (cx0 + 12, dep_top + SPACE_H - 34), tr(Text("Dragon: unclaimed")),
+              size=17, fill=MUTED, background=PANEL)
     else:
         stamp(image, PAL, (cx0 + 12, dep_top + SPACE_H - 34),
-              fit_text(f"Dragon: {dragon}", cx1 - cx0 - 24, 17, bold=True), size=17, bold=True,
+              fit_text(tr(Text("Dragon: {player}", player=dragon)), cx1 - cx0 - 24, 17, bold=True),
+              size=17, bold=True,
               fill=DRAGON_RED, background=PANEL)
 
 
 @lru_cache(maxsize=512)  # at most ~20 MB of tiles
-def _tile(box: Box, key: tuple[Any, ...]) -> Image.Image:
+def _tile(box: Box, key: tuple[Any, ...], tr: Translate) -> Image.Image:
     """Returns one region of the board (a player panel, a space, the collection, the departures
     or the status line) drawn on the unchanging base: each distinct content is drawn once (`key`
     says what the region shows), straight into the palette with cached text."""
     x0, y0, x1, y1 = box
-    image = _base_p().crop((x0, y0, x1 + 1, y1 + 1))
+    image = _base_p(tr).crop((x0, y0, x1 + 1, y1 + 1))
     draw = ImageDraw.Draw(image)
     rel = (0, 0, x1 - x0, y1 - y0)
     what, *args = key
     if what == "panel":
-        _player_panel(image, draw, rel, *args)
+        seat, title, hand, deck, collected, score, dragon, active, winner = args
+        _player_panel(image, draw, rel, seat, title, hand, deck, collected, score, dragon, active,
+                      winner, tr)
     elif what == "space":
         kind, slots, cards, lit = args
-        _space(image, draw, rel, {"type": kind, "slots": slots, "cards": list(cards)}, lit=lit)
+        _space(image, draw, rel, {"type": kind, "slots": slots, "cards": list(cards)}, lit=lit,
+               tr=tr)
     elif what == "collection":
         coll = [{"type": t, "value": v} for t, v in args[0]]
-        _collection_area(image, draw, coll, dx=-x0, dy=-y0)
+        _collection_area(image, draw, coll, tr, dx=-x0, dy=-y0)
     elif what == "departures":
-        _departures(image, draw, *args, dx=-x0, dy=-y0)
+        _departures(image, draw, args[0], args[1], args[2], tr, dx=-x0, dy=-y0)
     else:
         _status_line(image, draw, rel, *args)
     return image
@@ -324,27 +346,27 @@ def _status_line(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, status
           fill=HIGHLIGHT if lit else INK, anchor="lm", background=PANEL)
 
 
-def _panel_key(view: View, seat: int, names: Sequence[str]) -> tuple[Any, ...]:
+def _panel_key(view: View, seat: int, names: Sequence[str], tr: Translate) -> tuple[Any, ...]:
     """Returns what a player panel shows: title, counts, score, dragon and turn marks."""
     p = view["players"][seat]
     head = header(view)
-    title = _name(names, seat) + (" (you)" if seat == head["seat"] else "")
+    title = _name(names, seat, tr) + (tr(Text(" (you)")) if seat == head["seat"] else "")
     active = not head["over"] and seat in head["to_play"]
     winner = head["over"] and seat in head["winners"]
     return ("panel", seat, title, p["hand"], p["deck"], p["collected"], p["score"],
             bool(p["dragon"]), active, winner)
 
 
-def _draw_board(view: View, names: Sequence[str]) -> Image.Image:
+def _draw_board(view: View, names: Sequence[str], tr: Translate) -> Image.Image:
     """Assembles the board from cached region tiles on the palette base."""
-    image = _base_p().copy()
+    image = _base_p(tr).copy()
 
     def put(box: Box, key: tuple[Any, ...]) -> None:
-        image.paste(_tile(box, key), box[:2])
+        image.paste(_tile(box, key, tr), box[:2])
 
     for seat in range(len(view["players"])):
         x0 = 16 + seat * 468
-        put((x0, 12, x0 + 460, 94), _panel_key(view, seat, names))
+        put((x0, 12, x0 + 460, 94), _panel_key(view, seat, names, tr))
     lit = set(CHOICE_SPACES.get(view["stage"], ()))
     spaces = {sp["type"]: sp for sp in view["spaces"]}
     for i, kind in enumerate(GRID_ORDER):
@@ -357,17 +379,18 @@ def _draw_board(view: View, names: Sequence[str]) -> Image.Image:
         ("departures", view["departures"], view["departures_to_end"], dragon))
     over = header(view)["over"]
     put((16, STATUS_TOP, WIDTH - 16, HEIGHT - 12),
-        ("status", _status(view, names), over, over or bool(view["last_turn"])))
+        ("status", _status(view, names, tr), over, over or bool(view["last_turn"])))
     return image
 
 
 @cache
-def _base_p() -> Image.Image:
-    """Returns the unchanging base mapped to the palette (once)."""
-    return PAL.map(_base_board())
+def _base_p(tr: Translate) -> Image.Image:
+    """Returns the unchanging base mapped to the palette (once per language)."""
+    return PAL.map(_base_board(tr))
 
 
-def render_hand(view: View, *, names: Sequence[str]) -> bytes | None:
+def render_hand(view: View, *, names: Sequence[str],
+                tr: Translate = english) -> bytes | None:
     """Draws the viewer's hand as a PNG; None for a spectator."""
     hand = view.get("hand")
     seat = header(view)["seat"]
@@ -377,27 +400,31 @@ def render_hand(view: View, *, names: Sequence[str]) -> bytes | None:
     width = max(600, 24 + len(hand) * (cw + gap))
     height = ch + 76
     image, draw = new_canvas(width, height, BACKGROUND)
-    title = f"{_name(names, seat)}'s hand ({len(hand)} cards)"
+    title = tr(plural("{player}'s hand ({n} card)", "{player}'s hand ({n} cards)", len(hand),
+                      player=_name(names, seat, tr)))
     if view["players"][seat]["dragon"]:
-        title += " - dragon holder"
+        title += tr(Text(" - dragon holder"))
     draw.text((16, 12), fit_text(title, width - 32, 22, bold=True), font=font(22, bold=True),
               fill=INK)
     if not hand:
-        draw.text((16, 60), "No cards left.", font=font(20), fill=MUTED)
+        draw.text((16, 60), tr(Text("No cards left.")), font=font(20), fill=MUTED)
     for i, c in enumerate(hand):
         x, y = 16 + i * (cw + gap), 56
         kind = c["type"]
         card(draw, (x, y, x + cw, y + ch), TYPE_COLORS[kind], outline=(240, 240, 240), radius=10,
              width=3)
         draw.rounded_rectangle((x + 8, y + 8, x + cw - 8, y + 60), radius=6, fill=(25, 25, 30))
-        words = TYPE_TITLES[kind].split()
+        words = tr(TYPE_TITLES[kind]).split()
+        inner = cw - 24
         if len(words) == 1:
-            text_center(draw, (x + 8, y + 8, x + cw - 8, y + 60), words[0], size=19, bold=True)
+            text_center(draw, (x + 8, y + 8, x + cw - 8, y + 60), words[0],
+                        size=fit_size(words[0], inner, 19, bold=True), bold=True)
         else:
-            text_center(draw, (x + 8, y + 10, x + cw - 8, y + 34), words[0], size=18, bold=True)
-            text_center(draw, (x + 8, y + 34, x + cw - 8, y + 58), words[1], size=18, bold=True)
+            size = min(fit_size(w, inner, 18, bold=True) for w in words[:2])
+            text_center(draw, (x + 8, y + 10, x + cw - 8, y + 34), words[0], size=size, bold=True)
+            text_center(draw, (x + 8, y + 34, x + cw - 8, y + 58), words[1], size=size, bold=True)
         text_center(draw, (x, y + 62, x + cw, y + 152), str(c["value"]), size=64, bold=True)
         text_center(draw, (x, y + 150, x + cw, y + ch - 6),
-                    "point" if c["value"] == 1 else "points", size=16)
+                    tr(Text("point") if c["value"] == 1 else Text("points")), size=16)
     return to_png(PAL.map(image))
 

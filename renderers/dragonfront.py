@@ -12,6 +12,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.core import View, header
+from games.text import Translate, english
 from renderers.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -79,7 +80,7 @@ def _title(view: View, names: Sequence[str]) -> str:
     return title + f" - {_name(names, h['active'])} to play"
 
 
-def render_board(view: View, *, names: Sequence[str]) -> bytes:
+def render_board(view: View, *, names: Sequence[str], tr: Translate = english) -> bytes:
     """Returns the board as a PNG from the viewer's side (own Spawn Row at the bottom)."""
     seat = header(view)["seat"]
     me = seat if seat is not None else 0
@@ -228,7 +229,8 @@ def _wrap(text: str, width: int, size: int) -> list[str]:
     return lines
 
 
-def render_hand(view: View, *, names: Sequence[str]) -> bytes | None:
+def render_hand(view: View, *, names: Sequence[str],
+                tr: Translate = english) -> bytes | None:
     """Returns the viewer's hand (costs and short texts) as a PNG, or None for a spectator."""
     hand = view.get("hand")
     me = header(view)["seat"]

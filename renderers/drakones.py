@@ -15,6 +15,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.core import View, ViewHeader, header
+from games.drakones.cards import dk_term
+from games.text import Text, Translate, english, join_texts, plural
 from renderers.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -24,6 +26,7 @@ from renderers.common import (
     Color,
     Palette,
     card,
+    fit_size,
     fit_text,
     font,
     new_canvas,
@@ -46,15 +49,16 @@ CLASS_COLOURS: dict[str, Color] = {
 }
 WALL_COLOURS: dict[str, Color] = {"wooden-wall": (105, 75, 45), "stone-wall": (100, 100, 108)}
 SPELL_COLOUR: Color = (70, 70, 130)
-CLASS_SHORT = {"infantry": "Inf", "cavalry": "Cav", "dragon": "Drg"}
-CLASS_TITLE = {"infantry": "Infantry", "cavalry": "Cavalry", "dragon": "Dragon"}
-WEAPON_TEXT = {"sword": "Sword → Inf", "pike": "Pike → Cav", "bow": "Bow → Drg"}
-ABILITY_TEXT = {"instant": "Instant", "double": "Double Attack", "armour": "Armour",
-                "draw2": "Draw Two"}
+CLASS_SHORT = {"infantry": Text("Inf"), "cavalry": Text("Cav"), "dragon": Text("Drg")}
+CLASS_TITLE = {"infantry": Text("Infantry"), "cavalry": Text("Cavalry"), "dragon": Text("Dragon")}
+WEAPON_TEXT = {"sword": Text("Sword → Inf"), "pike": Text("Pike → Cav"), "bow": Text("Bow → Drg")}
+ABILITY_TEXT = {"instant": dk_term("Instant"), "double": dk_term("Double Attack"),
+                "armour": dk_term("Armour"), "draw2": dk_term("Draw Two")}
 SPELL_TEXT = {
-    "wisdom": "A player draws 3", "recall": "Unit to hand, draw 1", "poison": "Kill any unit",
-    "bribery": "Swap for an enemy unit", "catapult": "Destroy tower or wall",
-    "spy": "See top 3 enemy cards", "fire-rain": "All units die, turn ends",
+    "wisdom": Text("A player draws 3"), "recall": Text("Unit to hand, draw 1"),
+    "poison": Text("Kill any unit"), "bribery": Text("Swap for an enemy unit"),
+    "catapult": Text("Destroy tower or wall"), "spy": Text("See top 3 enemy cards"),
+    "fire-rain": Text("All units die, turn ends"),
 }
 READY: Color = HIGHLIGHT
 DIM: Color = (120, 120, 120)
@@ -62,12 +66,12 @@ RED: Color = (220, 70, 60)
 EMPTY: Color = (80, 85, 95)
 
 
-def _names(names: Sequence[str], seat: int) -> str:
-    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+def _names(names: Sequence[str], seat: int, tr: Translate = english) -> str:
+    return names[seat] if seat < len(names) else tr(Text("Player {number}", number=seat + 1))
 
 
-def _fmt(text: str, names: Sequence[str]) -> str:
-    return text.format(**{f"p{i}": _names(names, i) for i in range(2)})
+def _fmt(text: str, names: Sequence[str], tr: Translate = english) -> str:
+    return tr(text).format(**{f"p{i}": _names(names, i, tr) for i in range(2)})
 
 
 @lru_cache(maxsize=1024)
@@ -151,14 +155,15 @@ def _texture(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], kind: st
 
 def _kind_lines(c: dict[str, Any]) -> list[str]:
     """Returns the two small lines under a card's name: class and weapon, or what it does."""
-    kind = c["kind"]
+    kind, tr = c["kind"], c.get("tr") or english
     if kind == "unit":
-        return [CLASS_TITLE[c["class"]], WEAPON_TEXT[c["weapon"]]]
+        return [tr(CLASS_TITLE[c["class"]]), tr(WEAPON_TEXT[c["weapon"]])]
     if kind == "tower":
-        others = [CLASS_SHORT[k] for k in CLASS_SHORT if k != c["class"]]
-        return [f"Tower ({CLASS_SHORT[c['class']]})", "hits " + "+".join(others)]
+        others = [tr(CLASS_SHORT[k]) for k in CLASS_SHORT if k != c["class"]]
+        return [tr(Text("Tower ({cls})", cls=CLASS_SHORT[c["class"]])),
+                tr(Text("hits {classes}", classes="+".join(others)))]
     if kind == "wall":
-        return ["Wall", "gives cover"]
+        return [tr(Text("Wall")), tr(Text("gives cover"))]
     return []
 
 
@@ -167,13 +172,16 @@ def _card_text(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], c: dic
     x0, y0, x1, _ = box
     w = x1 - x0 - 10
     y = y0 + 6
-    for line in _wrap(c["name"], w, 17, bold=True):
-        draw.text((x0 + 6, y), line, font=font(17, bold=True), fill=INK)
+    tr = c.get("tr") or english
+    name = tr(dk_term(c["name"]))
+    size = min(fit_size(word, w, 17, bold=True, smallest=12) for word in name.split())
+    for line in _wrap(name, w, size, bold=True):
+        draw.text((x0 + 6, y), line, font=font(size, bold=True), fill=INK)
         y += 20
     y = max(y, y0 + 46)
     small = font(15)
     if c["kind"] == "spell":
-        for i, line in enumerate(_wrap(SPELL_TEXT.get(c["card"], ""), w, 15)):
+        for i, line in enumerate(_wrap(tr(SPELL_TEXT.get(c["card"], "")), w, 15)):
             draw.text((x0 + 6, y + 19 * i), line, font=small, fill=INK)
         return
     first, second = _kind_lines(c)
@@ -187,7 +195,7 @@ def _ability(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], c: dict[
     if ability is None or (c["kind"] == "wall" and c["card"] != "stone-wall"):
         return
     x0, _, x1, y1 = box
-    label = ABILITY_TEXT[ability]
+    label = (c.get("tr") or english)(ABILITY_TEXT[ability])
     draw.rounded_rectangle((x0 + 4, y1 - 30, x1 - 4, y1 - 6), radius=5, fill=(25, 25, 30))
     f = font(15, bold=True)
     if f.getlength(label) > x1 - x0 - 10:
@@ -223,8 +231,9 @@ def _card_face(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], c: dic
     _status(draw, box, c)
 
 
-_FACE_KEYS = ("card", "name", "kind", "class", "weapon", "ability", "arriving", "bolt", "cover",
-              "hits")
+_FACE_KEYS = ("tr", "card", "name", "kind", "class", "weapon", "ability", "arriving", "bolt",
+              "cover", "hits")
+"""What a card face shows (`tr`, the reader's translator, first: faces are drawn per language)."""
 
 
 @lru_cache(maxsize=512)
@@ -245,17 +254,21 @@ def _paste_face(image: Image.Image, x: int, y: int, c: dict[str, Any], *, ready:
     image.paste(_face_image(_face_key(c), ready, w, h), (x, y))
 
 
+def _with_tr(c: dict[str, Any], tr: Translate) -> dict[str, Any]:
+    return {**c, "tr": None if tr is english else tr}
+
+
 @lru_cache(maxsize=128)
 def _base_image(colour: str, number: int, lock: int, is_open: bool, marks: tuple[str, ...],
-                fallen: bool, w: int, h: int) -> Image.Image:
+                fallen: bool, w: int, h: int, tr: Translate = english) -> Image.Image:
     image, draw = new_canvas(w, h, BACKGROUND)
     p = {"colour": colour, "base": number, "open": is_open, "marks": marks, "fallen": fallen}
-    _base(draw, (0, 0, w - 1, h - 1), p, lock)
+    _base(draw, (0, 0, w - 1, h - 1), p, lock, tr)
     return image
 
 
 def _base(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], p: dict[str, Any],
-          lock: int) -> None:
+          lock: int, tr: Translate = english) -> None:
     x0, y0, x1, y1 = box
     fallen = p["fallen"]
     fill = (230, 230, 225) if p["colour"] == "White" else (40, 40, 48)
@@ -263,7 +276,8 @@ def _base(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], p: dict[str
     card(draw, box, fill, outline=RED if p["open"] else INK, width=4 if p["open"] else 2,
          radius=10)
     cx = (x0 + x1) // 2
-    draw.text((cx, y0 + 16), f"Base {p['base']}", font=font(18, bold=True), fill=ink, anchor="mm")
+    draw.text((cx, y0 + 16), tr(Text("Base {number}", number=p["base"])), font=font(18, bold=True),
+              fill=ink, anchor="mm")
     # the lock
     ly = y0 + 40
     if lock > 0:
@@ -272,8 +286,9 @@ def _base(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], p: dict[str
         draw.text((cx, ly + 26), str(lock), font=font(18, bold=True), fill=(20, 20, 20),
                   anchor="mm")
     else:
-        draw.text((cx, ly + 22), "OPEN" if p["open"] else "unlocked",
-                  font=font(16, bold=True), fill=RED if p["open"] else ink, anchor="mm")
+        word = tr(Text("OPEN") if p["open"] else Text("unlocked"))
+        draw.text((cx, ly + 22), word, font=font(fit_size(word, x1 - x0 - 12, 16, bold=True),
+                  bold=True), fill=RED if p["open"] else ink, anchor="mm")
     # the three hit marks
     my = y1 - 40
     for k, cls in enumerate(("infantry", "cavalry", "dragon")):
@@ -282,29 +297,33 @@ def _base(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], p: dict[str
         hit = cls in p["marks"]
         draw.rounded_rectangle((mx, my, mx + bw, my + 28), radius=6,
                                fill=RED if hit else (90, 90, 95), outline=ink)
-        draw.text((mx + bw / 2, my + 14), CLASS_SHORT[cls], font=font(15, bold=True),
-                  fill=INK, anchor="mm")
-    draw.text((cx, my - 14), "hits this turn", font=font(14), fill=ink, anchor="mm")
+        short = tr(CLASS_SHORT[cls])
+        draw.text((mx + bw / 2, my + 14), short, font=font(fit_size(short, bw - 4, 15, bold=True),
+                  bold=True), fill=INK, anchor="mm")
+    hits = tr(Text("hits this turn"))
+    draw.text((cx, my - 14), hits, font=font(fit_size(hits, x1 - x0 - 12, 14)), fill=ink,
+              anchor="mm")
     if fallen:
         draw.line((x0 + 8, y0 + 8, x1 - 8, y1 - 8), fill=RED, width=8)
         draw.line((x1 - 8, y0 + 8, x0 + 8, y1 - 8), fill=RED, width=8)
 
 
 def _row(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, p: dict[str, Any], view: View,
-         names: Sequence[str], *, info_above: bool) -> int:
+         names: Sequence[str], *, info_above: bool, tr: Translate = english) -> int:
     """Draws one player's info line, base and six spaces from `y` (into the palette board, from
     cached tiles); returns the bottom."""
     pal = _pal()
     seat = p["seat"]
     current = header(view)["active"] == seat
-    info = (f"{_names(names, seat)} ({p['colour']})  ·  deck {p['deck']}  ·  hand {p['hand']}"
-            f"  ·  discard {len(p['discard'])}")
+    info = tr(Text("{player} ({colour})  ·  deck {deck}  ·  hand {hand}  ·  discard {discard}",
+                   player=_names(names, seat, tr), colour=dk_term(p["colour"]), deck=p["deck"],
+                   hand=p["hand"], discard=len(p["discard"])))
     iy = y if info_above else y + SPACE_H + 6
     sy = y + ROW_INFO_H if info_above else y
     stamp(image, pal, (LEFT, iy + 4), fit_text(info, WIDTH - 2 * LEFT, 18, bold=current), size=18,
           bold=current, fill=HIGHLIGHT if current else INK, background=BACKGROUND)
     image.paste(_base_tile(p["colour"], p["base"], view["lock"], p["open"], tuple(p["marks"]),
-                           p["fallen"]), (LEFT, sy))
+                           p["fallen"], tr), (LEFT, sy))
     for i, c in enumerate(p["side"]):
         x = LEFT + BASE_W + i * (SPACE_W + GAP)
         box = (x, sy, x + SPACE_W, sy + SPACE_H)
@@ -313,7 +332,7 @@ def _row(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, p: dict[str, Any
             stamp(image, pal, (x + SPACE_W / 2, sy + SPACE_H / 2), str(i + 1), size=28, bold=True,
                   fill=EMPTY, anchor="mm", background=BACKGROUND)
             continue
-        key = _face_key(c)
+        key = _face_key(_with_tr(c, tr))
         body = key[:-3] + (False, False, False)  # without bolt, cover and hits
         image.paste(_face_tile(body, False), (x, sy))
         image.paste(_number_patch(body, False, i + 1), (x + NUMBER_BOX[0], sy + NUMBER_BOX[1]))
@@ -361,10 +380,10 @@ def _status_patch(key: tuple[Any, ...], ready: bool) -> Image.Image:
 
 @lru_cache(maxsize=256)
 def _base_tile(colour: str, number: int, lock: int, is_open: bool, marks: tuple[str, ...],
-               fallen: bool) -> Image.Image:
-    """Returns a base in the palette (drawn once per content)."""
+               fallen: bool, tr: Translate = english) -> Image.Image:
+    """Returns a base in the palette (drawn once per content and language)."""
     return _pal().map(_base_image(colour, number, lock, is_open, marks, fallen, BASE_W - 10,
-                                  SPACE_H))
+                                  SPACE_H, tr))
 
 
 @cache
@@ -419,28 +438,30 @@ def _encode(image: Image.Image) -> bytes:
     return to_png(image.quantize(palette=_palette(), dither=Image.Dither.NONE))
 
 
-def _headline(view: View, head: ViewHeader, names: Sequence[str]) -> str:
+def _headline(view: View, head: ViewHeader, names: Sequence[str], tr: Translate) -> str:
     """Returns the band's first line: who won and how, or whose turn with the actions left."""
     if head["over"]:
-        won = f"{_names(names, head['winners'][0])} wins"
-        return won + {"base": " - the base fell!", "forfeit": " - the other player gave up"}.get(
-            head["termination"] or "", " - the other deck ran out!")
+        won = _names(names, head["winners"][0], tr)
+        how = {"base": Text("{player} wins - the base fell!", player=won),
+               "forfeit": Text("{player} wins - the other player gave up", player=won)}
+        return tr(how.get(head["termination"] or "",
+                          Text("{player} wins - the other deck ran out!", player=won)))
     active = head["active"]
     assert active is not None
-    n = view["actions"]
-    return (f"Round {view['round']}  ·  {_names(names, active)} to play  ·  "
-            f"{n} action{'s' if n != 1 else ''} left")
+    return tr(plural("Round {round}  ·  {player} to play  ·  {n} action left",
+                     "Round {round}  ·  {player} to play  ·  {n} actions left", view["actions"],
+                     round=view["round"], player=_names(names, active, tr)))
 
 
-def _subline(view: View, head: ViewHeader) -> str:
+def _subline(view: View, head: ViewHeader, tr: Translate) -> str:
     """Returns the band's second line: the base lock, strike back off, a near step cap."""
     lock = view["lock"]
-    sub = (f"Bases locked for {lock} more round{'s' if lock != 1 else ''}" if lock
-           else "Bases unlocked: an empty side leaves its base open")
+    sub = tr(plural("Bases locked for {n} more round", "Bases locked for {n} more rounds", lock)
+             if lock else Text("Bases unlocked: an empty side leaves its base open"))
     if not view["strike_back"]:
-        sub += "  ·  strike back off"
+        sub += tr(Text("  ·  strike back off"))
     if not head["over"] and view["steps_left"] <= 10:
-        sub += f"  ·  {view['steps_left']} steps left this turn"
+        sub += tr(Text("  ·  {steps} steps left this turn", steps=view["steps_left"]))
     return sub
 
 
@@ -468,7 +489,7 @@ def _static_layer() -> Image.Image:
     return image
 
 
-def render_board(view: View, *, names: Sequence[str]) -> bytes:
+def render_board(view: View, *, names: Sequence[str], tr: Translate = english) -> bytes:
     """Returns the public board as PNG bytes (both sides, bases, turn and recent events)."""
     head = header(view)
     bottom_seat = head["seat"] if head["seat"] is not None else 0
@@ -476,19 +497,20 @@ def render_board(view: View, *, names: Sequence[str]) -> bytes:
     bottom = view["players"][bottom_seat]
     image = _static_layer().copy()
     draw = ImageDraw.Draw(image)
-    y = _row(image, draw, 8, top, view, names, info_above=True)
+    y = _row(image, draw, 8, top, view, names, info_above=True, tr=tr)
     pal = _pal()
-    line = fit_text(_headline(view, head, names), WIDTH - 2 * LEFT - 24, 20, bold=True)
+    line = fit_text(_headline(view, head, names, tr), WIDTH - 2 * LEFT - 24, 20, bold=True)
     stamp(image, pal, (LEFT + 12, y + 16), line, size=20, bold=True, fill=HIGHLIGHT,
           background=PANEL)
-    stamp(image, pal, (LEFT + 12, y + 44), _subline(view, head), size=16, fill=MUTED,
+    stamp(image, pal, (LEFT + 12, y + 44), _subline(view, head, tr), size=16, fill=MUTED,
           background=PANEL)
     ey = y + 70
     for text in view["recent"][-4:]:
-        stamp(image, pal, (LEFT + 12, ey), fit_text(_fmt(text, names), WIDTH - 2 * LEFT - 24, 17),
+        stamp(image, pal, (LEFT + 12, ey), fit_text(_fmt(text, names, tr), WIDTH - 2 * LEFT - 24,
+                                                    17),
               size=17, background=PANEL)
         ey += 24
-    _row(image, draw, y + 178, bottom, view, names, info_above=False)
+    _row(image, draw, y + 178, bottom, view, names, info_above=False, tr=tr)
     return to_png(image)
 
 
@@ -496,7 +518,8 @@ HAND_W = 132
 HAND_H = 150
 
 
-def render_hand(view: View, *, names: Sequence[str]) -> bytes | None:
+def render_hand(view: View, *, names: Sequence[str],
+                tr: Translate = english) -> bytes | None:
     """Returns the viewer's hand (and what Spy showed) as PNG bytes; None for spectators."""
     hand = view.get("hand")
     seat = header(view)["seat"]
@@ -510,7 +533,8 @@ def render_hand(view: View, *, names: Sequence[str]) -> bytes | None:
     height = 50 + rows * (HAND_H + GAP) + (40 if spied else 0) + 10
     width = 2 * LEFT + per_row * (HAND_W + GAP) - GAP
     image, draw = new_canvas(width, height, BACKGROUND)
-    draw.text((LEFT, 12), f"{_names(names, seat)}'s hand ({len(hand)} cards)",
+    draw.text((LEFT, 12), tr(plural("{player}'s hand ({n} card)", "{player}'s hand ({n} cards)",
+                                    len(hand), player=_names(names, seat, tr))),
               font=font(20, bold=True), fill=HIGHLIGHT)
     for k, cid in enumerate(hand):
         info = CARDS[cid]
@@ -518,10 +542,11 @@ def render_hand(view: View, *, names: Sequence[str]) -> bytes | None:
         y = 50 + (k // per_row) * (HAND_H + GAP)
         c = {"card": cid, "name": info.name, "kind": info.kind, "class": info.cls,
              "weapon": info.weapon, "ability": info.ability}
-        _paste_face(image, x, y, c, ready=False, w=HAND_W, h=HAND_H)
+        _paste_face(image, x, y, _with_tr(c, tr), ready=False, w=HAND_W, h=HAND_H)
     if spied:
         y = 50 + rows * (HAND_H + GAP) + 6
-        text = "Spy: enemy deck top → " + ", ".join(CARDS[c].title for c in spied)
+        text = tr(Text("Spy: enemy deck top → {cards}", cards=join_texts(
+            CARDS[c].title for c in spied)))
         draw.text((LEFT, y), fit_text(text, width - 2 * LEFT, 17), font=font(17),
                   fill=INK)
     return _encode(image)

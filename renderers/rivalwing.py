@@ -15,6 +15,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.core import View, header
+from games.text import Translate, english
 from renderers.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -303,7 +304,7 @@ def _summary_lines(view: View, names: Sequence[str]) -> list[tuple[str, Any]]:
     return lines
 
 
-def render_board(view: View, *, names: Sequence[str]) -> bytes:
+def render_board(view: View, *, names: Sequence[str], tr: Translate = english) -> bytes:
     """Draws every dragon's mat and the attack summary."""
     players = view["players"]
     n = len(players)
@@ -345,7 +346,8 @@ def render_board(view: View, *, names: Sequence[str]) -> bytes:
     return to_png(image)
 
 
-def render_hand(view: View, *, names: Sequence[str]) -> bytes | None:
+def render_hand(view: View, *, names: Sequence[str],
+                tr: Translate = english) -> bytes | None:
     """Draws the viewer's hand and own magic slots; None for a spectator."""
     seat = header(view)["seat"]
     hand = view.get("hand")

@@ -12,6 +12,7 @@ import logging
 import time
 
 import games
+import locales
 
 log = logging.getLogger(__name__)
 
@@ -26,8 +27,10 @@ def warm() -> float:
             renderer = entry.load_renderer()
             state = game.new_game(0, game.info.min_players, {})
             names = [f"Player {n + 1}" for n in range(game.info.min_players)]
-            renderer.render_board(game.view(state, None), names=names)
-            renderer.render_hand(game.view(state, 0), names=names)
+            for lang in locales.LANGUAGES:  # each language has tiles of its own
+                tr = locales.translator(lang)
+                renderer.render_board(game.view(state, None), names=names, tr=tr)
+                renderer.render_hand(game.view(state, 0), names=names, tr=tr)
         except Exception:
             log.warning("Could not warm the renderer of %s", game.info.name, exc_info=True)
     return time.perf_counter() - started

@@ -36,13 +36,13 @@ class SlowEmbers(Embers):
 class BlockingRenderer:
     """Draws Embers boards, but first waits until the test releases it."""
 
-    def render_board(self, view: View, *, names: Sequence[str]) -> bytes:
+    def render_board(self, view: View, *, names: Sequence[str], tr: object = None) -> bytes:
         entered.set()
         if not release.wait(20):
             raise TimeoutError("the test never released the renderer")
         return render_board(view, names=names)
 
-    def render_hand(self, view: View, *, names: Sequence[str]) -> bytes | None:
+    def render_hand(self, view: View, *, names: Sequence[str], tr: object = None) -> bytes | None:
         return render_hand(view, names=names)
 
 

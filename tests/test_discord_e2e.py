@@ -137,9 +137,13 @@ async def test_command_payload_obeys_discord_limits_and_syncs_once(tmp_path: Pat
         names = {c["name"] for c in payload}
         assert names == {"join", "leave", "start", "match", "sumof", "addbot", "hand", "resign", "rules",
                          "status", "timer", "leaderboard", "profile", "history", "replay", "deck",
-                         "card"}
+                         "card", "language"}
+        german = {c["name"]: c.get("name_localizations", {}).get("de") for c in payload}
+        assert german["join"] == "beitreten" and german["rules"] == "regeln"
         for command in payload:
             assert re.fullmatch(r"[a-z]{1,32}", command["name"])
+            de = command.get("name_localizations", {}).get("de")
+            assert de is None or re.fullmatch(r"[-_a-zäöüß0-9]{1,32}", de), de
             assert 1 <= len(command["description"]) <= 100
             assert command["description_localizations"]["de"], command["name"]
             assert command.get("dm_permission") is False or command.get("contexts") == [0]
@@ -361,7 +365,7 @@ async def test_defence_window_mentions_the_defender(tmp_path: Path) -> None:
         assert [c["label"] for c in by_command.iter_components()] == ["Douse", "Let it burn"]
         await h.press(BOB, by_command, "Douse")  # a douse takes the window's turn: Bob goes on
         assert h.board() is board and "douses" in board.text() and "Bob to play." in board.text()
-        assert by_command.content == "You played: Douse. Choose your move."
+        assert by_command.content == "Dein Zug: Douse. Wähle deinen Zug.", "Bob's locale is German"
 
 
 @run

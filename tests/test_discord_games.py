@@ -5,6 +5,7 @@ moves the game's computer player would choose, taken through the menus as a pers
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,9 @@ from games.rivalwing.cards import name_of
 from tests.discord_standin import Interaction, Message, User
 from tests.discord_standin.harness import Harness, play_by_menus, shows_its_image
 from tests.test_discord_e2e import ALICE, BOB, CAROL, assert_public_clean, run
+
+BOB = dataclasses.replace(BOB, locale="en-US")
+"""These games are read in English (a German Bob plays in tests/test_german_discord.py)."""
 
 PAGING = ("◀ Previous", "Next ▶")
 PLAYERS = [ALICE, BOB]

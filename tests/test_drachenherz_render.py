@@ -8,6 +8,7 @@ import random
 from PIL import Image
 
 import games
+from games.text import english
 from renderers.drachenherz import _status, render_board, render_hand
 
 GAME = games.get("drachenherz")
@@ -63,7 +64,7 @@ def test_status_line_reads_the_header() -> None:
     """The status line names the seat to play from the header, and the result once it is over."""
     states = _playout_states(6)
     state = states[0]
-    assert _status(GAME.view(state, None), NAMES) == f"{NAMES[state.current]} to play"
+    assert _status(GAME.view(state, None), NAMES, english) == f"{NAMES[state.current]} to play"
     final = states[-1]
     reason = GAME.outcome(final).reason.replace("{p0}", "Ann").replace("{p1}", "Bob")
-    assert _status(GAME.view(final, 1), NAMES) == f"Game over. {reason}"
+    assert _status(GAME.view(final, 1), NAMES, english) == f"Game over. {reason}"

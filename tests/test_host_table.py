@@ -180,9 +180,9 @@ def test_names_are_marked_up_for_the_transport_and_drawn_as_typed(tmp_path: Path
         renderer = entry.load_renderer()
         real = renderer.render_board
 
-        def spy(view, *, names):
+        def spy(view, *, names, tr=str):
             drawn.append(list(names))
-            return real(view, names=names)
+            return real(view, names=names, tr=tr)
 
         renderer.render_board = spy  # type: ignore[method-assign]
         try:

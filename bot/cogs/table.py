@@ -27,6 +27,11 @@ def game_choices() -> list[app_commands.Choice[str]]:
             for g in games.all_games()][:25]
 
 
+LANGUAGE_CHOICES = [app_commands.Choice(name="Deutsch", value="de"),
+                    app_commands.Choice(name="English", value="en")]
+"""The table languages, each named in itself (as language pickers do)."""
+
+
 def with_games(func: Any) -> Any:
     choices = game_choices()
     return app_commands.choices(game=choices)(func) if choices else func
@@ -42,13 +47,18 @@ class TableCog(commands.Cog, name="Table"):
     @app_commands.guild_only()
     @app_commands.describe(game=T("The game to play (only the first player chooses)."),
                            option=T("A game option as name=value, e.g. a faction."),
-                           deck=T("One of your saved decks (see /deck)."))
+                           deck=T("One of your saved decks (see /deck)."),
+                           lang=T("The table's language (default: the server's)."))
+    @app_commands.choices(lang=LANGUAGE_CHOICES)
     @with_games
     async def join(self, interaction: discord.Interaction, game: str | None = None,
-                   option: str | None = None, deck: str | None = None) -> None:
+                   option: str | None = None, deck: str | None = None,
+                   lang: str | None = None) -> None:
         args = [a for a in (game, *(option or "").split()) if a]
         if deck:
             args.append(f"deck={deck}")
+        if lang:
+            args.append(f"lang={lang}")
         await self.bot.run_command(interaction, Verb.JOIN, args)
 
     @join.autocomplete("deck")
@@ -110,6 +120,13 @@ class TableCog(commands.Cog, name="Table"):
     @app_commands.describe(post=T("Show it to the whole channel instead of only to you."))
     async def status(self, interaction: discord.Interaction, post: bool = False) -> None:
         await self.bot.run_command(interaction, Verb.STATUS, ["post=true"] if post else [])
+
+    @app_commands.command(name="language", description=T("Set the language of this channel's table."))
+    @app_commands.guild_only()
+    @app_commands.describe(lang=T("The language of the table's messages and images."))
+    @app_commands.choices(lang=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, lang: str) -> None:
+        await self.bot.run_command(interaction, Verb.LANGUAGE, [lang])
 
     @app_commands.command(name="timer", description=T("Set the seconds each player has for a decision."))
     @app_commands.guild_only()

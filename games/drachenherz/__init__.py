@@ -37,8 +37,9 @@ from games.drachenherz.cards import DRAGON_BONUS, TOTAL_VALUE
 from games.drachenherz.rules import DhTermination
 from games.drachenherz.state import DhState
 from games.registry import GameEntry
+from games.text import Text
 
-SUMMARY = (
+SUMMARY = Text(
     "Drachenherz (Dragonheart) is a card duel for two. On your turn play one or more cards of one "
     "type onto that type's space; the cards they point at become yours: a fire dragon takes the "
     "treasure chests, a princess the chests or the stone dragons (and the dragon figure), a troll "

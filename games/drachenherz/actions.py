@@ -18,6 +18,7 @@ from games.drachenherz.cards import (
     TYPE_INDEX,
     TYPE_KEYS,
 )
+from games.text import Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,10 +39,10 @@ CHOICES: tuple[str, ...] = ("chests", "stone", "princesses", "trolls")
 CHOICE_TYPE: dict[str, int] = {"chests": CHEST, "stone": STONE, "princesses": PRINCESS,
                                "trolls": TROLL}
 CHOICE_LABELS: dict[str, str] = {
-    "chests": "Take the treasure chests",
-    "stone": "Take the stone dragons",
-    "princesses": "Take the princesses",
-    "trolls": "Take the trolls",
+    "chests": Text("Take the treasure chests"),
+    "stone": Text("Take the stone dragons"),
+    "princesses": Text("Take the princesses"),
+    "trolls": Text("Take the trolls"),
 }
 
 
@@ -72,7 +73,7 @@ HERO_CHOICES: list[Action] = [CHOOSE_PRINCESSES, CHOOSE_TROLLS]
 def decode(code: str) -> Action:
     """Parses an action code; raises BadActionCode when it is not a Drachenherz action."""
     if not isinstance(code, str):
-        raise BadActionCode("That is not a Drachenherz move.")
+        raise BadActionCode(Text("That is not a Drachenherz move."))
     parts = code.split(":")
     if len(parts) == 2 and parts[0] == "choose" and parts[1] in CHOICE_TYPE:
         return Choose(parts[1])
@@ -80,5 +81,5 @@ def decode(code: str) -> Action:
         pieces = parts[2].split(".")
         if 1 <= len(pieces) <= 10 and all(len(p) == 1 and p.isdigit() for p in pieces):
             return Play(TYPE_INDEX[parts[1]], tuple(int(p) for p in pieces))
-    raise BadActionCode(f"'{code[:40]}' is not a Drachenherz move (cards of one type, e.g. "
-                        "'play:dwarf:1.3', or 'choose:stone').")
+    raise BadActionCode(Text("'{code}' is not a Drachenherz move (cards of one type, e.g. "
+                             "'play:dwarf:1.3', or 'choose:stone').", code=code[:40]))

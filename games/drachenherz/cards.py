@@ -7,7 +7,10 @@ A card is an int id: seat 0's deck holds ids 0..49, seat 1's deck 50..99 (the tw
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+
+from games.text import Text, plural, term
 
 DATA_FILE = Path(__file__).resolve().parents[2] / "data" / "drachenherz" / "cards.json"
 
@@ -58,9 +61,42 @@ def deck(seat: int) -> list[int]:
     return list(range(seat * DECK_SIZE, (seat + 1) * DECK_SIZE))
 
 
+CONTEXT = "drachenherz"
+"""The catalog context of the card names (data/drachenherz/cards.json, see babel.cfg)."""
+
+
+def type_name(kind: int, *, many: bool = False, lower: bool = False) -> Text:
+    """Returns a type's name to translate: "Dwarf", "Dwarves", "dwarf" or "dwarves"."""
+    name = (TYPE_PLURALS if many else TYPE_NAMES)[kind]
+    return term(CONTEXT, name.lower() if lower else name)
+
+
+def name_of(english: str) -> Text:
+    """Returns a name found in a view ("Dwarf", "Fire dragon") as a text to translate."""
+    return term(CONTEXT, english)
+
+
+_COUNTED: dict[str, Callable[[int], Text]] = {
+    "chest": lambda n: plural("a treasure chest", "{n} treasure chests", n),
+    "fire": lambda n: plural("a fire dragon", "{n} fire dragons", n),
+    "slayer": lambda n: plural("a dragon slayer", "{n} dragon slayers", n),
+    "stone": lambda n: plural("a stone dragon", "{n} stone dragons", n),
+    "princess": lambda n: plural("a princess", "{n} princesses", n),
+    "hero": lambda n: plural("a hero", "{n} heroes", n),
+    "troll": lambda n: plural("a troll", "{n} trolls", n),
+    "dwarf": lambda n: plural("a dwarf", "{n} dwarves", n),
+    "ship": lambda n: plural("a ship", "{n} ships", n),
+}
+
+
+def counted(kind: int, n: int) -> Text:
+    """Returns "a dwarf" or "3 dwarves" (each language declines its own)."""
+    return _COUNTED[TYPE_KEYS[kind]](n)
+
+
 def card_name(card: int) -> str:
     """Returns a card's player-facing name with its value, e.g. "Dwarf 3"."""
-    return f"{TYPE_NAMES[CARD_TYPE[card]]} {CARD_VALUE[card]}"
+    return Text("{card} {value}", card=type_name(CARD_TYPE[card]), value=CARD_VALUE[card])
 
 
 def card_json(card: int) -> dict[str, object]:

@@ -36,13 +36,14 @@ from games.drachenherz.cards import (
     SLOTS,
     SORT_KEY,
     TROLL,
-    TYPE_NAMES,
-    TYPE_PLURALS,
     card_name,
+    counted,
     deck,
+    type_name,
 )
 from games.drachenherz.state import DhState
 from games.rng import Rng
+from games.text import Text, join_texts, plural, seat_ref
 
 SORT = SORT_KEY.__getitem__
 """The key hands are sorted by (type, value, id)."""
@@ -65,7 +66,8 @@ class DhTermination(Termination):
 def new_game(seed: int, options: dict[str, Any] | None = None) -> DhState:
     """Draws the starting player with the RNG, shuffles both decks and deals 5 cards each."""
     if options:
-        raise ValueError(f"Drachenherz has no options; got {', '.join(sorted(options))}.")
+        raise ValueError(Text("Drachenherz has no options; got {options}.",
+                              options=", ".join(sorted(options))))
     rng = Rng(seed)
     first = rng.below(2)
     state = DhState(rng=rng, first=first, current=first)
@@ -183,46 +185,44 @@ def is_legal(state: DhState, seat: int, action: Action) -> bool:
 def refusal(state: DhState, seat: int, action: Action) -> str:
     """Explains in player words why `action` is not legal now."""
     if state.stage == st.PRINCESS_CHOICE:
-        return "Your princess takes a stack first: the treasure chests or the stone dragons."
+        return Text("Your princess takes a stack first: the treasure chests or the stone dragons.")
     if state.stage == st.HERO_CHOICE:
-        return "Your heroes take a stack first: the princesses or the trolls."
+        return Text("Your heroes take a stack first: the princesses or the trolls.")
     if isinstance(action, Choose):
-        return "There is no stack to choose now; play cards of one type from your hand."
+        return Text("There is no stack to choose now; play cards of one type from your hand.")
     if action.kind not in range(len(SLOTS)) or not action.values:
-        return "That is not a Drachenherz move."
+        return Text("That is not a Drachenherz move.")
     kind, values = action.kind, action.values
     if list(values) != sorted(values):
-        return "List the values of the played cards in ascending order."
+        return Text("List the values of the played cards in ascending order.")
     if not _holds(state, seat, kind, values):
-        return f"You do not hold the {TYPE_NAMES[kind].lower()} cards {values}."
+        return Text("You do not hold the {card} cards {values}.",
+                    card=type_name(kind, lower=True), values=str(values))
     slots = SLOTS[kind]
     free = slots - len(state.spaces[kind]) if slots is not None else len(values)
-    return (f"The {TYPE_NAMES[kind].lower()} space has only {free} free "
-            f"slot{'s' if free != 1 else ''}; you tried to play {len(values)}.")
+    return plural("The {card} space has only {n} free slot; you tried to play {tried}.",
+                  "The {card} space has only {n} free slots; you tried to play {tried}.", free,
+                  card=type_name(kind, lower=True), tried=len(values))
 
 
 def label(state: DhState, action: Action) -> tuple[str, ...]:
     """Returns ("Play", "Dwarf", "x2"), with the values added when the hand's cards of that type
     differ in value ("x2 (1+3)"), or ("Choose", "Take the stone dragons")."""
     if isinstance(action, Choose):
-        return ("Choose", CHOICE_LABELS[action.stack])
+        return (Text("Choose"), CHOICE_LABELS[action.stack])
     kind = action.kind
     held = {CARD_VALUE[c] for c in state.hands[state.current] if CARD_TYPE[c] == kind}
     count = f"x{len(action.values)}"
     if len(held | set(action.values)) > 1:
         count += f" ({'+'.join(map(str, action.values))})"
-    return ("Play", TYPE_NAMES[kind], count)
+    return (Text("Play"), type_name(kind), count)
 
 
 # -- resolving actions ----------------------------------------------------------------------------
 
 
 def _cards_text(cards: Sequence[int]) -> str:
-    return ", ".join(card_name(c) for c in cards) if cards else "nothing"
-
-
-def _count_text(kind: int, n: int) -> str:
-    return f"{n} {TYPE_PLURALS[kind].lower()}" if n != 1 else f"a {TYPE_NAMES[kind].lower()}"
+    return join_texts(card_name(c) for c in cards) if cards else Text("nothing")
 
 
 def apply(state: DhState, seat: int, action: Action) -> list[Event]:
@@ -243,8 +243,9 @@ def apply(state: DhState, seat: int, action: Action) -> list[Event]:
                 break
     space = state.spaces[kind]
     space.extend(played)
-    events.append(Event(f"{{p{seat}}} plays {_count_text(kind, len(played))} "
-                        f"({', '.join(str(CARD_VALUE[c]) for c in played)})."))
+    events.append(Event(Text("{player} plays {cards} ({values}).", player=seat_ref(seat),
+                             cards=counted(kind, len(played)),
+                             values=", ".join(str(CARD_VALUE[c]) for c in played))))
     slots = SLOTS[kind]
     complete = _ON_COMPLETE[kind]
     if complete is None or (slots is not None and len(space) < slots) or \
@@ -258,17 +259,18 @@ def _take(state: DhState, seat: int, kind: int, events: list[Event]) -> list[int
     taken = state.spaces[kind][:]
     state.piles[seat].extend(taken)
     state.spaces[kind].clear()
-    events.append(Event(f"{{p{seat}}} takes the {TYPE_PLURALS[kind].lower()}: "
-                        f"{_cards_text(taken)}."))
+    events.append(Event(Text("{player} takes the {cards}: {taken}.", player=seat_ref(seat),
+                             cards=type_name(kind, many=True, lower=True),
+                             taken=_cards_text(taken))))
     return taken
 
 
-def _to_collection(state: DhState, kind: int, what: str, events: list[Event]) -> None:
+def _to_collection(state: DhState, kind: int, what: Text, events: list[Event]) -> None:
     """Moves a completed space (heroes or dragon slayers) to the collection area."""
     space = state.spaces[kind]
     state.collection.extend(space)
     space.clear()
-    events.append(Event(f"The {what} go to the collection area."))
+    events.append(Event(what))
 
 
 def _fire_takes_chests(state: DhState, seat: int, events: list[Event]) -> bool:
@@ -287,14 +289,15 @@ def _princess_opens_choice(state: DhState, seat: int, events: list[Event]) -> bo
 
 
 def _heroes_open_choice(state: DhState, seat: int, events: list[Event]) -> bool:
-    _to_collection(state, HERO, "two heroes", events)
+    _to_collection(state, HERO, Text("The two heroes go to the collection area."), events)
     state.stage = st.HERO_CHOICE
     return False
 
 
 def _slayers_take_fire(state: DhState, seat: int, events: list[Event]) -> bool:
     _take(state, seat, FIRE, events)
-    _to_collection(state, SLAYER, "three dragon slayers", events)
+    _to_collection(state, SLAYER, Text("The three dragon slayers go to the collection area."),
+                   events)
     return True
 
 
@@ -311,9 +314,10 @@ def _ships_depart(state: DhState, seat: int, events: list[Event]) -> bool:
     state.departed.extend(space)
     space.clear()
     state.departures += 1
-    events.append(Event(f"Three ships depart (departure {state.departures} of "
-                        f"{DEPARTURES_TO_END}): {{p{seat}}} takes the collection area "
-                        f"({_cards_text(taken)})."))
+    events.append(Event(Text("Three ships depart (departure {number} of {last}): {player} takes "
+                             "the collection area ({taken}).", number=state.departures,
+                             last=DEPARTURES_TO_END, player=seat_ref(seat),
+                             taken=_cards_text(taken))))
     if state.departures >= DEPARTURES_TO_END:
         _schedule_end(state, state.turn + 1, st.END_SHIPS, seat, events)
     return True
@@ -348,21 +352,23 @@ def _pass_dragon(state: DhState, seat: int, events: list[Event]) -> None:
     previous = state.dragon
     state.dragon = seat
     if previous is None:
-        events.append(Event(f"{{p{seat}}} receives the dragon figure."))
+        events.append(Event(Text("{player} receives the dragon figure.", player=seat_ref(seat))))
         return
     source = state.hands[previous]
     if not source:
-        events.append(Event(f"{{p{seat}}} takes the dragon figure from {{p{previous}}}, "
-                            "whose hand is empty."))
+        events.append(Event(Text("{player} takes the dragon figure from {other}, whose hand is "
+                                 "empty.", player=seat_ref(seat), other=seat_ref(previous))))
         return
     card = source.pop(state.rng.below(len(source)))
     target = state.hands[seat]
     target.append(card)
     target.sort(key=SORT)
-    events.append(Event(f"{{p{seat}}} takes the dragon figure from {{p{previous}}} and a "
-                        f"random card from {{p{previous}}}'s hand."))
-    events.append(Event(f"The card that passed from {{p{previous}}} to {{p{seat}}} is "
-                        f"{card_name(card)}.", (previous, seat)))
+    events.append(Event(Text("{player} takes the dragon figure from {other} and a random card "
+                             "from {other}'s hand.", player=seat_ref(seat),
+                             other=seat_ref(previous))))
+    events.append(Event(Text("The card that passed from {other} to {player} is {card}.",
+                             other=seat_ref(previous), player=seat_ref(seat),
+                             card=card_name(card)), (previous, seat)))
 
 
 def hand_limit(state: DhState, seat: int) -> int:
@@ -394,11 +400,12 @@ def _schedule_end(state: DhState, last: int, cause: str, seat: int, events: list
     state.last_turn, state.end_cause, state.end_seat = last, cause, seat
     other = 1 - seat
     if cause == st.END_SHIPS:
-        events.append(Event(f"That was the third ship departure: {{p{other}}} has one last "
-                            "turn."))
+        events.append(Event(Text("That was the third ship departure: {player} has one last "
+                                 "turn.", player=seat_ref(other))))
     else:
-        events.append(Event(f"{{p{seat}}}'s deck is used up: {{p{seat}}} has one more turn, "
-                            f"then {{p{other}}} has one last turn."))
+        events.append(Event(Text("{player}'s deck is used up: {player} has one more turn, then "
+                                 "{other} has one last turn.", player=seat_ref(seat),
+                                 other=seat_ref(other))))
 
 
 def end_turn(state: DhState, events: list[Event]) -> None:
@@ -407,21 +414,22 @@ def end_turn(state: DhState, events: list[Event]) -> None:
         seat = state.current
         drawn = refill(state, seat)
         if drawn:
-            events.append(Event(f"You draw {_cards_text(drawn)}.", (seat,)))
+            events.append(Event(Text("You draw {cards}.", cards=_cards_text(drawn)), (seat,)))
         if not state.decks[seat]:
             _schedule_end(state, state.turn + 3, st.END_DECK, seat, events)
         if state.last_turn is not None and state.turn >= state.last_turn:
             state.stage = st.OVER
             finished = outcome(state)
             if finished is not None:
-                events.append(Event(f"The game is over. {finished.reason}"))
+                events.append(Event(Text("The game is over. {reason}", reason=finished.reason)))
             return
         state.turn += 1
         state.current = 1 - seat
         state.stage = st.PLAY
         if state.hands[state.current]:
             return
-        events.append(Event(f"{{p{state.current}}} has no cards left and passes."))
+        events.append(Event(Text("{player} has no cards left and passes.",
+                                 player=seat_ref(state.current))))
 
 
 # -- results --------------------------------------------------------------------------------------
@@ -438,21 +446,22 @@ def final_score(state: DhState, seat: int) -> int:
 
 
 def result(scores: Sequence[int], dragon: int | None, cause: str | None,
-           end_seat: int | None) -> tuple[tuple[int, ...], str]:
+           end_seat: int | None) -> tuple[tuple[int, ...], Text]:
     """Returns the winners of a finished game and its sentence, from the final scores, the dragon
     holder and what ended it (the text board reads these from a view, so it shares the words)."""
     a, b = scores
     if cause == st.END_SHIPS:
-        after = "after the third ship departure"
+        after = Text("after the third ship departure")
     else:
-        after = f"after {{p{end_seat}}}'s deck ran out"
+        after = Text("after {player}'s deck ran out", player=seat_ref(end_seat or 0))
     if a != b:
         win = 0 if a > b else 1
-        return (win,), f"{{p{win}}} wins {max(a, b)} to {min(a, b)} {after}."
+        return (win,), Text("{player} wins {high} to {low} {after}.", player=seat_ref(win),
+                            high=max(a, b), low=min(a, b), after=after)
     if dragon is not None:
-        return (dragon,), (f"Tied at {a}; {{p{dragon}}} holds the dragon figure and wins the tie "
-                           f"{after}.")
-    return (), f"Tied at {a} with no dragon holder: a draw {after}."
+        return (dragon,), Text("Tied at {score}; {player} holds the dragon figure and wins the tie "
+                               "{after}.", score=a, player=seat_ref(dragon), after=after)
+    return (), Text("Tied at {score} with no dragon holder: a draw {after}.", score=a, after=after)
 
 
 def outcome(state: DhState) -> Outcome | None:

@@ -20,10 +20,12 @@ from games.drachenherz.cards import (
     TYPE_KEYS,
     TYPE_NAMES,
     card_json,
+    name_of,
 )
 from games.drachenherz.rules import SORT, final_score, result, to_play
 from games.drachenherz.state import DhState, copy_state
 from games.rng import Rng
+from games.text import Text, Translate, english, seat_ref
 
 
 def view(state: DhState, seat: int | None) -> View:
@@ -67,47 +69,68 @@ def result_text(view: View) -> str:
     scores, the dragon holder and the ending a view shows (the same words as the outcome)."""
     head = header(view)
     if head["termination"] == HostTermination.FORFEIT.value:
-        return f"{{p{head['winners'][0]}}} wins: the other player gave up."
+        return Text("{player} wins: the other player gave up.", player=seat_ref(head["winners"][0]))
     ending = view["ending"]
     return result([p["score"] for p in view["players"]], view["dragon"], ending["cause"],
                   ending["seat"])[1]
 
 
-def _card_names(cards: Sequence[dict[str, Any]]) -> str:
-    return ", ".join(f"{TYPE_NAMES[TYPE_KEYS.index(c['type'])]} {c['value']}" for c in cards)
+def _card_names(cards: Sequence[dict[str, Any]], tr: Translate) -> str:
+    return ", ".join(tr(card_name(TYPE_KEYS.index(c["type"]), c["value"])) for c in cards)
 
 
-def text(view: View, names: Sequence[str]) -> str:
-    """Returns the board as a few readable lines."""
+def card_name(kind: int, value: int) -> Text:
+    """Returns a card's name with its value ("Dwarf 3"), from a view's type and value."""
+    return Text("{card} {value}", card=name_of(TYPE_NAMES[kind]), value=value)
+
+
+_DOING = {"play": Text("{player} to play."), "princess": Text("{player} to choose (princess)."),
+          "hero": Text("{player} to choose (heroes).")}
+_DOING_LAST = {"play": Text("{player} to play (last turn)."),
+               "princess": Text("{player} to choose (princess) (last turn)."),
+               "hero": Text("{player} to choose (heroes) (last turn).")}
+
+
+def text(view: View, names: Sequence[str], tr: Translate = english) -> str:
+    """Returns the board as a few readable lines, in the reader's language."""
     def name(s: int) -> str:
-        return names[s] if s < len(names) else f"Player {s + 1}"
+        return names[s] if s < len(names) else tr(Text("Player {number}", number=s + 1))
+
+    def personal(line: str) -> str:
+        for s in range(len(view["players"])):
+            line = line.replace(seat_ref(s), name(s))
+        return line
 
     head = header(view)
-    lines = []
-    for p in view["players"]:
-        extra = " [dragon]" if p["dragon"] else ""
-        score = f", score {p['score']}" if p["score"] is not None else ""
-        lines.append(f"{name(p['seat'])}: hand {p['hand']}, deck {p['deck']}, "
-                     f"collected {p['collected']}{score}{extra}")
-    for sp in view["spaces"]:
+    lines = [_player_line(p, name(p["seat"]), tr) for p in view["players"]]
+    spaces = [tr(name_of(sp["name"])) for sp in view["spaces"]]
+    width = max(15, *(len(s) + 1 for s in spaces))
+    for sp, space in zip(view["spaces"], spaces, strict=True):
         fill = f" {len(sp['cards'])}/{sp['slots']}" if sp["slots"] else ""
         cards = " ".join(map(str, sp["cards"])) or "-"
-        lines.append(f"  {sp['name']:<15}{fill:>5}  {cards}")
-    lines.append(f"Collection area: {_card_names(view['collection']) or '-'}")
-    lines.append(f"Ship departures: {view['departures']}/{view['departures_to_end']}")
+        lines.append(f"  {space:<{width}}{fill:>5}  {cards}")
+    lines.append(tr(Text("Collection area: {cards}",
+                         cards=_card_names(view["collection"], tr) or "-")))
+    lines.append(tr(Text("Ship departures: {number}/{last}", number=view["departures"],
+                         last=view["departures_to_end"])))
     if head["over"]:
-        reason = result_text(view)
-        for s in range(len(view["players"])):
-            reason = reason.replace(f"{{p{s}}}", name(s))
-        lines.append(f"Game over. {reason}")
+        lines.append(personal(tr(Text("Game over. {reason}", reason=result_text(view)))))
     else:
-        doing = {"play": "to play", "princess": "to choose (princess)",
-                 "hero": "to choose (heroes)"}[view["stage"]]
-        last = " (last turn)" if view["last_turn"] else ""
-        lines.append(f"{name(head['to_play'][0])} {doing}{last}.")
+        doing = (_DOING_LAST if view["last_turn"] else _DOING)[view["stage"]]
+        lines.append(tr(Text(doing.msgid, player=name(head["to_play"][0]))))
     if view["hand"] is not None:
-        lines.append(f"Your hand: {_card_names(view['hand']) or '-'}")
+        lines.append(tr(Text("Your hand: {cards}", cards=_card_names(view["hand"], tr) or "-")))
     return "\n".join(lines)
+
+
+def _player_line(p: dict[str, Any], name: str, tr: Translate) -> str:
+    args = {"player": name, "hand": p["hand"], "deck": p["deck"], "collected": p["collected"]}
+    if p["score"] is None:
+        line = Text("{player}: hand {hand}, deck {deck}, collected {collected}", **args)
+    else:
+        line = Text("{player}: hand {hand}, deck {deck}, collected {collected}, score {score}",
+                    score=p["score"], **args)
+    return tr(line) + (tr(Text(" [dragon]")) if p["dragon"] else "")
 
 
 def shuffle_hidden(state: DhState, observer: int | None, seed: int) -> DhState:

@@ -128,6 +128,7 @@ from games.dragonfront.view import sample_hidden, shuffle_hidden
 from games.dragonfront.view import text as board_text
 from games.dragonfront.view import view as seat_view
 from games.registry import GameEntry
+from games.text import Text, Translate, english
 
 
 class DragonFront(Game[DFState, Action]):
@@ -141,12 +142,12 @@ class DragonFront(Game[DFState, Action]):
         max_actions=TURN_ACTION_CAP * MAX_TURNS + 200,
         score_min=0,
         score_max=rules.WIN_SCORE,
-        summary=("Two armies clash on a 4x4 grid. Earn mana each turn (1 plus your units in your "
+        summary=Text("Two armies clash on a 4x4 grid. Earn mana each turn (1 plus your units in your "
                  "Spawn Row), deploy units, forts and spells, and activate units to march down their "
                  "lane and fight. Bank mana to call your champion early. Bring the enemy Stronghold "
                  "from 15 to 0 to win."),
         options=(OptionSpec("faction", ("random", *[f.lower() for f in C.FACTIONS]), "random",
-                            "Your faction's base deck.", per_seat=True),),
+                            Text("Your faction's base deck."), per_seat=True),),
         aliases=("df", "dragon front"),
         turn_seconds=180,
     )
@@ -172,13 +173,22 @@ class DragonFront(Game[DFState, Action]):
         return 2
 
     def legal_actions(self, state: DFState, seat: int) -> list[Action]:
-        return rules.legal(state, seat)
+        listed = rules.legal(state, seat)
+        state.__dict__["_listed"] = (seat, _stamp(state), listed)
+        return listed
 
     def _may_act(self, state: DFState, seat: int) -> bool:
         return rules.has_turn(state, seat)
 
     def _find_legal(self, state: DFState, seat: int, action: Action) -> Action | None:
-        """Looks only among the legal actions of the action's kind (same card, same unit)."""
+        """Finds the very action object just listed for this seat and position (the memo
+        `legal_actions` leaves, dropped by every `_apply`), else looks only among the legal
+        actions of the action's kind (same card, same unit)."""
+        memo = state.__dict__.get("_listed")
+        if memo is not None and memo[0] == seat and memo[1] == _stamp(state):
+            for candidate in memo[2]:
+                if candidate is action:
+                    return candidate
         code = action.encode()
         for candidate in rules.legal(state, seat, like=action):
             if candidate.encode() == code:
@@ -186,6 +196,7 @@ class DragonFront(Game[DFState, Action]):
         return None
 
     def _apply(self, state: DFState, seat: int, action: Action) -> list[Event]:
+        state.__dict__.pop("_listed", None)
         ctx = Ctx(owner=seat)
         rules.apply_action(state, seat, action, ctx)
         return ctx.events
@@ -205,8 +216,8 @@ class DragonFront(Game[DFState, Action]):
     def _view(self, state: DFState, seat: int | None) -> View:
         return seat_view(state, seat)
 
-    def text(self, view: View, names: Sequence[str]) -> str:
-        return board_text(view, names)
+    def text(self, view: View, names: Sequence[str], tr: Translate = english) -> str:
+        return board_text(view, names, tr)
 
     def to_json(self, state: DFState) -> dict[str, Any]:
         return state_to_json(state)
@@ -222,6 +233,15 @@ class DragonFront(Game[DFState, Action]):
 
     def sample_hidden(self, state: DFState, seat: int, seed: int) -> DFState:
         return sample_hidden(state, seat, seed)
+
+
+def _stamp(st: DFState) -> tuple[Any, ...]:
+    """A cheap mark of the position, so that the memo of the listed actions is only used for the
+    position it was made in, even when a test changes the state by hand between listing and
+    applying (`_apply` drops the memo anyway)."""
+    me, foe = st.players
+    return (st.phase, st.active, st.turn, st.turn_actions, st.next_id, len(st.units),
+            len(st.forts), me["mana"], foe["mana"], len(me["hand"]), len(foe["hand"]), st.result)
 
 
 GAME = DragonFront()

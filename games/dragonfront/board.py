@@ -6,9 +6,6 @@ Seat 0 advances towards higher rows, seat 1 towards lower ones.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 from games.dragonfront import cards as C
 from games.dragonfront.state import DFState, Fort, Unit
 
@@ -194,19 +191,31 @@ def place_unit(st: DFState, u: Unit) -> None:
 # -- caches while nothing changes ------------------------------------------------------------
 
 
-@contextmanager
-def still(st: DFState) -> Iterator[None]:
+class still:  # noqa: N801 - used as a function: `with still(st):`
     """Caches keywords, who stands where, card cost changes and open spaces while nothing changes
-    (listing actions, planning an activation); nested uses share the outer caches."""
-    if "_occupancy" in st.__dict__:
-        yield
-        return
-    st.__dict__["_kw_cache"] = {}
-    st.__dict__["_occupancy"] = {sp: u for u in st.units for sp in u["sp"]}
-    st.__dict__["_listing_memo"] = {}
-    try:
-        yield
-    finally:
-        st.__dict__.pop("_kw_cache", None)
-        st.__dict__.pop("_occupancy", None)
-        st.__dict__.pop("_listing_memo", None)
+    (listing actions, planning an activation); nested uses share the outer caches. A plain class,
+    not a generator context manager: it runs on every listing and activation."""
+
+    __slots__ = ("_outer", "_st")
+
+    def __init__(self, st: DFState) -> None:
+        self._st = st
+        self._outer = False
+
+    def __enter__(self) -> None:
+        held = self._st.__dict__
+        if "_occupancy" in held:
+            return
+        self._outer = True
+        held["_kw_cache"] = {}
+        held["_occupancy"] = {sp: u for u in self._st.units for sp in u["sp"]}
+        held["_listing_memo"] = {}
+        held["_sides"] = {}
+
+    def __exit__(self, *exc: object) -> None:
+        if self._outer:
+            held = self._st.__dict__
+            held.pop("_kw_cache", None)
+            held.pop("_occupancy", None)
+            held.pop("_listing_memo", None)
+            held.pop("_sides", None)

@@ -83,10 +83,11 @@ def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *,
     A RANGE unit reaches two rows; a FLIGHT unit in the enemy Frontline flies over a non-flying
     unit in front to the Stronghold; after a move, the Stronghold is out of reach."""
     seat = u["owner"]
-    f = fwd(seat)
-    row = row_of(u["sp"][0])
+    f = 1 if seat == 0 else -1  # fwd(seat)
+    row = u["sp"][0] // 4
     reach = 2 if has(st, u, "RANGE") else 1
     over = False
+    occupancy = st.__dict__.get("_occupancy")
     for d in range(1, 4):
         rr = row + f * d
         if rr < 0 or rr > 3:
@@ -96,7 +97,7 @@ def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *,
         if d > reach and not over:
             return None
         sp = rr * 4 + lane
-        x = unit_at(st, sp)
+        x = occupancy.get(sp) if occupancy is not None else unit_at(st, sp)
         if x is not None and x is not u:
             if x["owner"] == seat:
                 return None
@@ -106,7 +107,7 @@ def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *,
                     over = True
                     continue
                 return x, d
-        fo = fort_at(st, sp)
+        fo = fort_at(st, sp) if st.forts else None
         if fo is not None and is_wall(fo):
             return (fo, d) if fo["owner"] != seat else None
     return None

@@ -147,22 +147,30 @@ def end_held(st: DFState) -> Iterator[None]:
     check_end(st)
 
 
-@contextmanager
-def resolution(st: DFState) -> Iterator[None]:
+class resolution:  # noqa: N801 - used as a function: `with resolution(st):`
     """Holds the end of the game until the outermost resolution (an ability's effects, an attack,
     a batch of deaths, BERSERK's hits) is done, so Strongholds falling in it fall at once: both
-    at 0 is a draw. A Stronghold that reaches 0 in it stays fallen even if healed later in it."""
-    held = st.__dict__
-    outer = "_holding" not in held
-    if outer:
-        held["_holding"], held["_fallen"] = True, set()
-    try:
-        yield
-    finally:
-        if outer:
+    at 0 is a draw. A Stronghold that reaches 0 in it stays fallen even if healed later in it.
+    A plain class, not a generator context manager: every batch of deaths opens one."""
+
+    __slots__ = ("_outer", "_st")
+
+    def __init__(self, st: DFState) -> None:
+        self._st = st
+        self._outer = False
+
+    def __enter__(self) -> None:
+        held = self._st.__dict__
+        if "_holding" not in held:
+            self._outer = True
+            held["_holding"], held["_fallen"] = True, set()
+
+    def __exit__(self, *exc: object) -> None:
+        if self._outer:
+            held = self._st.__dict__
             fallen = held.pop("_fallen")
             held.pop("_holding")
-            check_end(st, fallen)
+            check_end(self._st, fallen)
 
 
 def check_end(st: DFState, fallen: set[int] | None = None) -> None:
@@ -196,6 +204,9 @@ def destroy_fort(st: DFState, f: Fort, ctx: Ctx) -> None:
 
 def resolve_deaths(st: DFState, ctx: Ctx) -> None:
     """Removes dead units, then runs DEATH, EXECUTE, RESPAWN, SURVIVOR and fragment refunds."""
+    if not any(u["dmg"] >= u["hp"] or "hurt" in u for u in st.units):
+        check_end(st)  # nobody dead or hurt: only the end check the resolution would make
+        return
     with resolution(st):
         _resolve_deaths(st, ctx)
 

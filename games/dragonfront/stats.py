@@ -12,7 +12,7 @@ from typing import Any
 
 from games.dragonfront import cards as C
 from games.dragonfront import conditions
-from games.dragonfront.board import lane_of, row_of, spaces_of, unit_at
+from games.dragonfront.board import row_of, spaces_of, unit_at
 from games.dragonfront.state import DFState, Fort, Unit
 
 Ability = dict[str, Any]
@@ -23,23 +23,39 @@ Ability = dict[str, Any]
 def has(st: DFState, u: Unit, kw: str) -> int:
     """Returns a unit's value for a keyword (0 when absent), auras and conditions included;
     RANGE and CATAPULT count for nothing while a NIGHTFALL fort stands."""
+    cached = st.__dict__.get("_kw_cache")
+    if cached is not None:  # nothing changes (`board.still`): each unit's keywords worked out once
+        kws = cached.get(u["id"])
+        if kws is None:
+            kws = cached[u["id"]] = _all_keywords(st, u)
+        found: int = kws.get(kw, 0)
+        return (0 if kw in _NIGHT_KWS and st.forts and _nightfall(st) else found) if found else 0
     v: int = u["kw"].get(kw, 0)
     if v:
         return 0 if kw in _NIGHT_KWS and st.forts and _nightfall(st) else v
     tmp = u.get("tmpkw")
     if tmp and tmp.get(kw):
         return _unless_night(st, kw, tmp[kw])
-    cached = st.__dict__.get("_kw_cache")
-    if cached is not None:
-        kws = cached.get(u["id"])
-        if kws is None:
-            kws = cached[u["id"]] = _mods(st, u, kw_only=True)[2] if _has_mods(st, u) else {}
-        found: int = kws.get(kw, 0)
-        return _unless_night(st, kw, found) if found else 0
     if not _has_mods(st, u):
         return 0
     got: int = _mods(st, u, kw_only=True)[2].get(kw, 0)
     return _unless_night(st, kw, got) if got else 0
+
+
+def _all_keywords(st: DFState, u: Unit) -> dict[str, int]:
+    """Returns every keyword value `has` would give a unit before NIGHTFALL: printed or granted
+    first, then this turn's, then what auras and conditions give."""
+    tmp = u.get("tmpkw")
+    if not _has_mods(st, u):
+        if not tmp:
+            return u["kw"]  # read only: `has` takes a falsy value as absent
+        kws: dict[str, int] = {}
+    else:
+        kws = dict(_mods(st, u, kw_only=True)[2])
+    if tmp:
+        kws.update((k, v) for k, v in tmp.items() if v)
+    kws.update((k, v) for k, v in u["kw"].items() if v)
+    return kws
 
 
 def _unless_night(st: DFState, kw: str, v: int) -> int:
@@ -74,6 +90,49 @@ def health(st: DFState, u: Unit | Fort, *, aura: bool = True) -> int:
     return top - u["dmg"]
 
 
+def shown(st: DFState, u: Unit, labels: tuple[str, ...],
+          sides: dict[int, list[tuple[Ability, dict[str, Any] | None]]] | None = None,
+          ) -> tuple[int, int, list[str]]:
+    """Returns a unit's power, maximum health and the `labels` it has, as `power`, `max_health`
+    and `has` give them, working the auras out once (what a view shows of every unit); `sides`
+    keeps each side's `shared_sources` from one unit to the next."""
+    mods = None
+    if _has_mods(st, u):
+        owner = u["owner"]
+        if sides is not None and owner not in sides:
+            sides[owner] = shared_sources(st, owner)
+        mods = _mods(st, u, shared=None if sides is None else sides[owner])
+    p: int = (u["eotpw"] if u["eotpw"] is not None else u["pw"]) + u.get("tmp", 0)
+    h: int = u["hp"]
+    if mods is not None:
+        p = mods[2]["SETPW"] if "SETPW" in mods[2] else p + mods[0]
+        h += mods[1]
+    if u["kw"].get("UNION"):
+        rows = {row_of(s) for s in u["sp"]}
+        p += sum(1 for o in st.units if o is not u and o["owner"] == u["owner"]
+                 and row_of(o["sp"][0]) in rows)
+    return max(0, p), h, _shown_traits(st, u, labels, None if mods is None else mods[2])
+
+
+def _shown_traits(st: DFState, u: Unit, labels: tuple[str, ...],
+                  granted: dict[str, int] | None) -> list[str]:
+    """The `labels` a unit has, in their order: printed or granted, this turn's, or from auras
+    (`granted`), less RANGE and CATAPULT while a NIGHTFALL fort stands."""
+    order = _label_order(labels)
+    held = {k for k, v in u["kw"].items() if v and k in order}
+    for extra in (u.get("tmpkw"), granted):
+        if extra:
+            held.update(k for k, v in extra.items() if v and k in order)
+    if st.forts and held & _NIGHT_KWS and _nightfall(st):
+        held -= _NIGHT_KWS
+    return sorted(held, key=order.__getitem__) if len(held) > 1 else list(held)
+
+
+@cache
+def _label_order(labels: tuple[str, ...]) -> dict[str, int]:
+    return {k: i for i, k in enumerate(labels)}
+
+
 def occupant(st: DFState, f: Fort) -> Unit | None:
     """Returns the ground unit standing on a fort (flying units never occupy forts)."""
     u = unit_at(st, f["sp"])
@@ -85,13 +144,28 @@ def occupant(st: DFState, f: Fort) -> Unit | None:
 # -- auras, statics and COMMAND bonuses ------------------------------------------------------
 
 
-def _sources(st: DFState, owner: int, u: Unit) -> list[tuple[Ability, dict[str, Any] | None]]:
+def _sources(st: DFState, owner: int, u: Unit,
+             shared: list[tuple[Ability, dict[str, Any] | None]] | None = None,
+             ) -> list[tuple[Ability, dict[str, Any] | None]]:
     """Returns the abilities that may change a unit, each with the unit or fort casting it (None
-    for the unit's own statics and the waiting champion's COMMAND bonuses)."""
+    for the unit's own statics and the waiting champion's COMMAND bonuses): its own statics,
+    then what reaches all of its side (`shared_sources`, passed in when already known)."""
+    if shared is None:
+        sides = st.__dict__.get("_sides")  # kept while nothing changes (`board.still`)
+        if sides is None:
+            shared = shared_sources(st, owner)
+        else:
+            shared = sides.get(owner)
+            if shared is None:
+                shared = sides[owner] = shared_sources(st, owner)
+    statics = [(a, None) for a in u["ab"] if a["on"] == "static"]
+    return statics + shared if statics else shared  # the caller only reads it
+
+
+def shared_sources(st: DFState, owner: int) -> list[tuple[Ability, dict[str, Any] | None]]:
+    """Returns the auras of a side's units, its waiting champion's COMMAND bonuses and the forts'
+    auras on that side, in that order (the same for every unit of the side)."""
     sources: list[tuple[Ability, dict[str, Any] | None]] = []
-    for a in u["ab"]:
-        if a["on"] == "static":
-            sources.append((a, None))
     for src in st.units:
         if src["owner"] == owner:
             for a in src["ab"]:
@@ -110,13 +184,16 @@ def _sources(st: DFState, owner: int, u: Unit) -> list[tuple[Ability, dict[str, 
     return sources
 
 
-def _mods(st: DFState, u: Unit, *, kw_only: bool = False) -> tuple[int, int, dict[str, int]]:
+def _mods(st: DFState, u: Unit, *, kw_only: bool = False,
+          shared: list[tuple[Ability, dict[str, Any] | None]] | None = None,
+          ) -> tuple[int, int, dict[str, int]]:
     """Returns the (power, health, keywords) a unit gets from its own conditions and from auras
-    (with `kw_only`, sources that grant no keyword are skipped)."""
+    (with `kw_only`, sources that grant no keyword are skipped; `shared`: the side's
+    `shared_sources` when already known)."""
     pw = hp = 0
     kws: dict[str, int] = {}
     owner = u["owner"]
-    for a, src in _sources(st, owner, u):
+    for a, src in _sources(st, owner, u, shared):
         if kw_only and "kw" not in a:
             continue
         if src is None:
@@ -147,11 +224,19 @@ def _reaches_any(src: dict[str, Any], u: Unit) -> bool:
 
 
 def _same_lane(src: dict[str, Any], u: Unit) -> bool:
-    return bool({lane_of(s) for s in spaces_of(src)} & {lane_of(s) for s in u["sp"]})
+    for s in spaces_of(src):
+        for t in u["sp"]:
+            if s % 4 == t % 4:
+                return True
+    return False
 
 
 def _same_row(src: dict[str, Any], u: Unit) -> bool:
-    return bool({row_of(s) for s in spaces_of(src)} & {row_of(s) for s in u["sp"]})
+    for s in spaces_of(src):
+        for t in u["sp"]:
+            if s // 4 == t // 4:
+                return True
+    return False
 
 
 def _other(src: dict[str, Any], u: Unit) -> bool:

@@ -5,6 +5,7 @@ sample of it drawn for the hard computer player."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from games.core import View, header
@@ -13,8 +14,9 @@ from games.dragonfront import hand_mods
 from games.dragonfront.play import card_cost, champion_cost
 from games.dragonfront.rules import mana_income
 from games.dragonfront.state import DFState, Fort, Player, Unit, copy
-from games.dragonfront.stats import has, health, max_health, power
+from games.dragonfront.stats import shown
 from games.rng import Rng
+from games.text import Translate, english
 
 TRAIT_LABELS = ("FLIGHT", "RANGE", "SPRINT", "RUSH", "ARMOR", "STEALTH", "SWIFT", "BLIGHT", "STUN",
                 "DEATHBLOW", "BREACH", "BERSERK", "UNION", "CATAPULT", "SHIFT", "PUSH", "STEELWARD",
@@ -25,10 +27,12 @@ TRAIT_LABELS = ("FLIGHT", "RANGE", "SPRINT", "RUSH", "ARMOR", "STEALTH", "SWIFT"
 def view(st: DFState, seat: int | None) -> View:
     """Returns the game's part of `seat`'s view (None = a spectator); who is to play, whose turn
     it is and how the game ended are in the view's header."""
+    sides: dict[int, Any] = {}
     out: View = {
         "phase": st.phase, "turn": st.turn, "first": st.first,
         "players": [_player(st, s, p) for s, p in enumerate(st.players)],
-        "units": [_unit(st, u) for u in st.units if not (u["hidden"] and u["owner"] != seat)],
+        "units": [_unit(st, u, sides) for u in st.units
+                  if not (u["hidden"] and u["owner"] != seat)],
         "forts": [_fort(f) for f in st.forts],
         "blessed": list(st.blessed),
     }
@@ -44,20 +48,25 @@ def _player(st: DFState, s: int, p: Player) -> dict[str, Any]:
         "seat": s, "faction": p["faction"], "stronghold": p["sh"], "mana": p["mana"],
         "tokens": p["tokens"], "hand": len(p["hand"]), "deck": len(p["deck"]),
         "fatigue": p["fatigue"], "mulligan": p["mulligan"],
-        "champion": None if champ is None else {
-            "card": champ, "name": C.name(champ), "cost": champion_cost(st, s),
-            "power": C.card(champ)["power"], "health": C.card(champ)["health"],
-            "text": C.card(champ)["text"]},
+        "champion": None if champ is None else {**_champion(champ), "cost": champion_cost(st, s)},
         "income": mana_income(st, s), "discarded": p["discarded"],
     }
 
 
-def _unit(st: DFState, u: Unit) -> dict[str, Any]:
+@cache
+def _champion(cid: str) -> dict[str, Any]:
+    """The printed part of a waiting champion's view (copied into each view, never shared)."""
+    c = C.card(cid)
+    return {"card": cid, "name": c["name"], "cost": 0, "power": c["power"],
+            "health": c["health"], "text": c["text"]}
+
+
+def _unit(st: DFState, u: Unit, sides: dict[int, Any]) -> dict[str, Any]:
+    pw, top, traits = shown(st, u, TRAIT_LABELS, sides)
     return {
         "id": u["id"], "card": u["card"], "name": C.name(u["card"]), "owner": u["owner"],
-        "spaces": list(u["sp"]), "power": power(st, u), "health": health(st, u),
-        "max_health": max_health(st, u), "fragments": u["frags"],
-        "traits": [k for k in TRAIT_LABELS if has(st, u, k)],
+        "spaces": list(u["sp"]), "power": pw, "health": top - u["dmg"],
+        "max_health": top, "fragments": u["frags"], "traits": traits,
         "stunned": bool(u["stun"]), "poisoned": u["poison"], "hidden": u["hidden"],
         "giant": u["giant"], "acted": u["acted"], "sick": u["sick"], "champion": u["champ"],
     }
@@ -85,7 +94,7 @@ def card_view(st: DFState, seat: int, cid: str, copy: int = 0) -> dict[str, Any]
             "text": c["text"], "playable": C.is_supported(cid)}
 
 
-def text(v: View, names: Sequence[str]) -> str:
+def text(v: View, names: Sequence[str], tr: Translate = english) -> str:
     """Returns the board as text from the viewer's side (own Spawn Row at the bottom)."""
     seat = header(v)["seat"]
     me = seat if seat is not None else 0

@@ -55,6 +55,7 @@ from games.drakones import view as board
 from games.drakones.ai import SEARCH, choose, easy
 from games.drakones.state import State
 from games.registry import GameEntry
+from games.text import Text, Translate, english, seat_ref
 
 INFO = GameInfo(
     name="drakones",
@@ -64,7 +65,7 @@ INFO = GameInfo(
     max_actions=rules.MAX_TURNS * rules.MAX_TURN_ACTIONS,
     score_min=0,
     score_max=1,
-    summary=(
+    summary=Text(
         "Two armies of dragons, horsemen and foot soldiers face off across six spaces each. "
         "Play three cards a turn (units, towers, walls and spells), attack for free by the "
         "sword-pike-bow table, hide behind walls and ignite the bolt to strike at once. After four "
@@ -73,7 +74,7 @@ INFO = GameInfo(
     ),
     options=(
         OptionSpec("strike_back", ("on", "off"), "on",
-                   "Attacked units that can hit their attacker strike back."),
+                   Text("Attacked units that can hit their attacker strike back.")),
     ),
     aliases=("drakon",),
     turn_seconds=300,
@@ -87,12 +88,6 @@ class DrakonesTermination(Termination):
     """The open enemy base was hit by infantry, cavalry and a dragon in one turn."""
     DECK = "deck"
     """A player could not draw at the start of a turn."""
-
-
-_REASONS = {
-    "base": "{{p{w}}} broke the enemy base",
-    "deck": "{{p{l}}} could not draw at the start of a turn",
-}
 
 
 class Drakones(Game[State, A.Action]):
@@ -128,7 +123,10 @@ class Drakones(Game[State, A.Action]):
     def outcome(self, state: State) -> Outcome | None:
         if state.winner is None:
             return None
-        reason = _REASONS[state.reason].format(w=state.winner, l=1 - state.winner)
+        seat = state.winner if state.reason == "base" else 1 - state.winner
+        reason = (Text("{player} broke the enemy base", player=seat_ref(seat))
+                  if state.reason == "base" else
+                  Text("{player} could not draw at the start of a turn", player=seat_ref(seat)))
         return Outcome((state.winner,), DrakonesTermination(state.reason), reason)
 
     def score(self, state: State, seat: int) -> int:
@@ -158,8 +156,8 @@ class Drakones(Game[State, A.Action]):
     def sample_hidden(self, state: State, seat: int, seed: int) -> State:
         return board.sample_hidden(state, seat, seed)
 
-    def text(self, view: View, names: Sequence[str]) -> str:
-        return board.text(view, names)
+    def text(self, view: View, names: Sequence[str], tr: Translate = english) -> str:
+        return board.text(view, names, tr)
 
 
 GAME = Drakones()

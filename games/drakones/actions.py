@@ -7,6 +7,7 @@ from functools import cache, lru_cache
 
 from games.core import BadActionCode
 from games.drakones.cards import CARDS, SPELLS
+from games.text import Text
 
 BASE = -1
 """The attack target index that means the enemy base."""
@@ -121,20 +122,20 @@ _SPELL_ARITY = {"wisdom": 1, "recall": 2, "poison": 2, "bribery": 3, "catapult":
 
 def _space(text: str, code: str) -> int:
     if text not in ("1", "2", "3", "4", "5", "6"):
-        raise BadActionCode(f"'{code}' names no space 1-6.")
+        raise BadActionCode(Text("'{code}' names no space 1-6.", code=code))
     return int(text) - 1
 
 
 def _seat(text: str, code: str) -> int:
     if text not in ("0", "1"):
-        raise BadActionCode(f"'{code}' names no player.")
+        raise BadActionCode(Text("'{code}' names no player.", code=code))
     return int(text)
 
 
 def decode(code: str) -> Action:
     """Parses an action code; raises BadActionCode when it is not a Drakones action."""
     if not isinstance(code, str):
-        raise BadActionCode("An action code is text.")
+        raise BadActionCode(Text("An action code is text."))
     return _decode(code)
 
 
@@ -146,12 +147,12 @@ def _decode(code: str) -> Action:
     head = parts[0]
     if head == "play" and len(parts) == 3:
         if parts[1] not in CARDS or CARDS[parts[1]].kind == "spell":
-            raise BadActionCode(f"'{code}' names no playable card.")
+            raise BadActionCode(Text("'{code}' names no playable card.", code=code))
         return play(parts[1], _space(parts[2], code))
     if head == "cast" and len(parts) >= 2:
         spell = parts[1]
         if spell not in SPELLS or len(parts) - 2 != _SPELL_ARITY[spell]:
-            raise BadActionCode(f"'{code}' is not a spell with its targets.")
+            raise BadActionCode(Text("'{code}' is not a spell with its targets.", code=code))
         rest = parts[2:]
         if spell == "bribery":
             args = tuple(_space(p, code) for p in rest)
@@ -167,4 +168,4 @@ def _decode(code: str) -> Action:
         return attack(_space(parts[1], code), target)
     if head == "move" and len(parts) == 3:
         return move(_space(parts[1], code), _space(parts[2], code))
-    raise BadActionCode(f"'{code[:40]}' is not a Drakones action.")
+    raise BadActionCode(Text("'{code}' is not a Drakones action.", code=code[:40]))

@@ -6,6 +6,16 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from games.text import Text, term
+
+CONTEXT = "drakones"
+"""The catalog context of card, ability, class and weapon names (see babel.cfg)."""
+
+
+def dk_term(english: str) -> Text:
+    """Returns a Drakones name ("Swordsman", "Instant", "infantry") to translate."""
+    return term(CONTEXT, english)
+
 DATA_DIR = Path(__file__).resolve().parent.parent.parent / "data" / "drakones"
 
 CLASSES = ("infantry", "cavalry", "dragon")
@@ -34,8 +44,14 @@ class CardInfo:
     def title(self) -> str:
         """Returns the name with its ability, e.g. 'Horse Archer (Instant)'."""
         if self.ability is None or self.kind == "wall":
-            return self.name
-        return f"{self.name} ({ABILITY_NAMES[self.ability]})"
+            return dk_term(self.name)
+        return Text("{card} ({ability})", card=dk_term(self.name),
+                    ability=dk_term(ABILITY_NAMES[self.ability]))
+
+    @property
+    def label(self) -> Text:
+        """Returns the card's name to translate ("Horse Archer")."""
+        return dk_term(self.name)
 
     @property
     def armoured(self) -> bool:

@@ -14,6 +14,7 @@ from games.drakones import actions as A
 from games.drakones.cards import CARDS, CLASSES, COLOURS, DECKS, WEAPON_HITS, CardInfo
 from games.drakones.state import SPACES, Checkpoint, Player, Slot, State
 from games.rng import Rng
+from games.text import Text, join_texts, plural
 
 HAND_SIZE = 6
 """Cards each player draws before the first turn."""
@@ -34,7 +35,7 @@ _KIND = {cid: c.kind for cid, c in CARDS.items()}
 _WALL = frozenset(cid for cid, k in _KIND.items() if k == "wall")
 _UNIT = frozenset(cid for cid, k in _KIND.items() if k == "unit")
 _UNIT_CLASS = {cid: c.cls for cid, c in CARDS.items() if c.kind == "unit" and c.cls is not None}
-_NAME = {cid: c.name for cid, c in CARDS.items()}
+_NAME = {cid: c.label for cid, c in CARDS.items()}
 _TITLE = {cid: c.title for cid, c in CARDS.items()}
 _INSTANT = frozenset(cid for cid, c in CARDS.items() if c.kind == "unit" and c.ability == "instant")
 _DRAW2 = frozenset(cid for cid, c in CARDS.items() if c.kind == "unit" and c.ability == "draw2")
@@ -114,7 +115,7 @@ def new_state(seed: int, *, strike_back: bool) -> State:
         for _ in range(HAND_SIZE):
             p.hand.append(p.deck.pop())
     t = Turn(state)
-    t.say(f"{_who(first)} begins.")
+    t.say(Text("{player} begins.", player=_who(first)))
     start_turn(state, first, t)
     return state
 
@@ -485,7 +486,7 @@ def draw(state: State, seat: int, n: int, t: Turn) -> int:
         got.append(p.deck.pop())
     p.hand.extend(got)
     if got:
-        t.say(f"You drew {', '.join([_TITLE[c] for c in got])}.", (seat,))
+        t.say(Text("You drew {cards}.", cards=join_texts(_TITLE[c] for c in got)), (seat,))
     return len(got)
 
 
@@ -501,7 +502,7 @@ def _destroy(state: State, seat: int, i: int) -> str:
     assert slot is not None
     p.side[i] = None
     p.discard.append(slot.card)
-    return CARDS[slot.card].name
+    return _NAME[slot.card]
 
 
 def _hit(state: State, seat: int, i: int) -> bool:
@@ -531,7 +532,7 @@ def start_turn(state: State, seat: int, t: Turn) -> None:
     if not state.players[seat].deck:
         state.winner = 1 - seat
         state.reason = "deck"
-        t.say(f"{_who(seat)} cannot draw a card and loses.")
+        t.say(Text("{player} cannot draw a card and loses.", player=_who(seat)))
         state.checkpoint = None
         state.undo_log = []
         return
@@ -580,13 +581,13 @@ def perform(state: State, seat: int, action: A.Action, t: Turn) -> None:
 def _simple(state: State, seat: int, name: str, t: Turn) -> None:
     """Applies End turn, the 2-action draw or Undo."""
     if name == "end":
-        t.say(f"{_who(seat)} ended the turn.")
+        t.say(Text("{player} ended the turn.", player=_who(seat)))
         end_turn(state, t)
         return
     if name == "draw":
         state.actions -= 2
         state.steps += 1
-        t.say(f"{_who(seat)} spent 2 actions to draw a card.")
+        t.say(Text("{player} spent 2 actions to draw a card.", player=_who(seat)))
         draw(state, seat, 1, t)
         set_checkpoint(state)
     else:
@@ -606,7 +607,7 @@ def undo(state: State, seat: int, t: Turn) -> None:
         perform(state, seat, action, replay)
     state.steps = steps - 1
     state.undos += 1
-    t.say(f"{_who(seat)} took back an action.")
+    t.say(Text("{player} took back an action.", player=_who(seat)))
 
 
 def _bolt(state: State, seat: int, action: A.Bolt, t: Turn) -> None:
@@ -614,7 +615,8 @@ def _bolt(state: State, seat: int, action: A.Bolt, t: Turn) -> None:
     assert slot is not None
     slot.bolt = True
     state.actions -= 1
-    t.say(f"{_who(seat)} ignited {CARDS[slot.card].name} (space {action.space + 1}).")
+    t.say(Text("{player} ignited {card} (space {space}).", player=_who(seat), card=_NAME[slot.card],
+               space=action.space + 1))
 
 
 def _attack(state: State, seat: int, action: A.Attack, t: Turn) -> None:
@@ -632,10 +634,12 @@ def _attack(state: State, seat: int, action: A.Attack, t: Turn) -> None:
     back = (state.strike_back and target.card in _UNIT and _HITS[target.card, slot.card]
             and not in_cover(me.side, action.space))
     killed = _hit(state, 1 - seat, action.target)
-    t.say(f"{name} {'destroyed' if killed else 'hit'} {tname}.")
+    t.say(Text("{card} destroyed {target}.", card=name, target=tname) if killed else
+          Text("{card} hit {target}.", card=name, target=tname))
     if back:
         died = _hit(state, seat, action.space)
-        t.say(f"{tname} struck back and {'destroyed' if died else 'hit'} {name}.")
+        t.say(Text("{target} struck back and destroyed {card}.", card=name, target=tname) if died
+              else Text("{target} struck back and hit {card}.", card=name, target=tname))
 
 
 def _hit_base(state: State, seat: int, card: str, t: Turn) -> None:
@@ -645,11 +649,12 @@ def _hit_base(state: State, seat: int, card: str, t: Turn) -> None:
     if cls not in foe.marks:
         foe.marks.append(cls)
         foe.marks.sort(key=CLASSES.index)
-    t.say(f"{_NAME[card]} hit {_who(1 - seat)}'s base ({len(foe.marks)}/3).")
+    t.say(Text("{card} hit {player}'s base ({marks}/3).", card=_NAME[card], player=_who(1 - seat),
+               marks=len(foe.marks)))
     if len(foe.marks) == 3:
         state.winner = seat
         state.reason = "base"
-        t.say(f"{_who(1 - seat)}'s base falls. {_who(seat)} wins!")
+        t.say(Text("{loser}'s base falls. {player} wins!", loser=_who(1 - seat), player=_who(seat)))
         state.checkpoint = None
         state.undo_log = []
 
@@ -663,9 +668,10 @@ def _play(state: State, seat: int, action: A.Play, t: Turn) -> bool:
     old = p.side[action.space]
     if old is not None:
         p.discard.append(old.card)
-        t.say(f"{_who(seat)} banished {_NAME[old.card]}.")
+        t.say(Text("{player} banished {card}.", player=_who(seat), card=_NAME[old.card]))
     p.side[action.space] = Slot(card, True, card in _INSTANT, 0, 0, True)
-    t.say(f"{_who(seat)} played {_TITLE[card]} on space {action.space + 1}.")
+    t.say(Text("{player} played {card} on space {space}.", player=_who(seat), card=_TITLE[card],
+               space=action.space + 1))
     if card in _DRAW2:
         draw(state, seat, 2, t)
         set_checkpoint(state)
@@ -691,7 +697,9 @@ def _cast(state: State, seat: int, action: A.Cast, t: Turn) -> bool:
 
 def _wisdom(state: State, seat: int, args: tuple[int, ...], t: Turn) -> bool:
     n = draw(state, args[0], 3, t)
-    t.say(f"{_who(seat)} cast Wisdom: {_who(args[0])} drew {n} card{'s' if n != 1 else ''}.")
+    t.say(plural("{player} cast Wisdom: {target} drew {n} card.",
+                 "{player} cast Wisdom: {target} drew {n} cards.", n, player=_who(seat),
+                 target=_who(args[0])))
     set_checkpoint(state)
     return True
 
@@ -703,7 +711,8 @@ def _recall(state: State, seat: int, args: tuple[int, ...], t: Turn) -> bool:
     assert slot is not None
     owner.side[j] = None
     owner.hand.append(slot.card)
-    t.say(f"{_who(seat)} cast Recall: {_NAME[slot.card]} went back to {_who(side_seat)}'s hand.")
+    t.say(Text("{player} cast Recall: {card} went back to {owner}'s hand.", player=_who(seat),
+               card=_NAME[slot.card], owner=_who(side_seat)))
     draw(state, seat, 1, t)
     set_checkpoint(state)
     return True
@@ -711,13 +720,13 @@ def _recall(state: State, seat: int, args: tuple[int, ...], t: Turn) -> bool:
 
 def _poison(state: State, seat: int, args: tuple[int, ...], t: Turn) -> bool:
     name = _destroy(state, args[0], args[1])
-    t.say(f"{_who(seat)} cast Poison: {name} destroyed.")
+    t.say(Text("{player} cast Poison: {card} destroyed.", player=_who(seat), card=name))
     return False
 
 
 def _catapult(state: State, seat: int, args: tuple[int, ...], t: Turn) -> bool:
     name = _destroy(state, args[0], args[1])
-    t.say(f"{_who(seat)} cast Catapult: {name} destroyed.")
+    t.say(Text("{player} cast Catapult: {card} destroyed.", player=_who(seat), card=name))
     return False
 
 
@@ -729,16 +738,18 @@ def _bribery(state: State, seat: int, args: tuple[int, ...], t: Turn) -> bool:
     assert slot is not None
     foe.side[theirs] = None
     state.players[seat].side[dest] = Slot(slot.card, True, slot.card in _INSTANT, 0, 0, True)
-    t.say(f"{_who(seat)} cast Bribery: sacrificed {lost} and took {_NAME[slot.card]}.")
+    t.say(Text("{player} cast Bribery: sacrificed {lost} and took {card}.", player=_who(seat),
+               lost=lost, card=_NAME[slot.card]))
     return False
 
 
 def _spy(state: State, seat: int, args: tuple[int, ...], t: Turn) -> bool:
     me, foe = state.players[seat], state.players[1 - seat]
     me.spied = foe.deck[-3:][::-1]
-    t.say(f"{_who(seat)} cast Spy on {_who(1 - seat)}'s deck.")
-    seen = ", ".join(_TITLE[c] for c in me.spied) or "nothing"
-    t.say(f"Spy: the top of {_who(1 - seat)}'s deck is {seen}.", (seat,))
+    t.say(Text("{player} cast Spy on {other}'s deck.", player=_who(seat), other=_who(1 - seat)))
+    seen = join_texts(_TITLE[c] for c in me.spied) if me.spied else Text("nothing")
+    t.say(Text("Spy: the top of {other}'s deck is {cards}.", other=_who(1 - seat), cards=seen),
+          (seat,))
     set_checkpoint(state)
     return True
 
@@ -751,7 +762,8 @@ def _fire_rain(state: State, seat: int, args: tuple[int, ...], t: Turn) -> bool:
             if slot is not None and slot.card in _UNIT:
                 _destroy(state, s, i)
                 n += 1
-    t.say(f"{_who(seat)} cast Fire Rain: {n} unit{'s' if n != 1 else ''} died. The turn ends.")
+    t.say(plural("{player} cast Fire Rain: {n} unit died. The turn ends.",
+                 "{player} cast Fire Rain: {n} units died. The turn ends.", n, player=_who(seat)))
     end_turn(state, t)
     return True
 

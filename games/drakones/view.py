@@ -13,9 +13,10 @@ from typing import Any
 
 from games.core import View, header
 from games.drakones import rules
-from games.drakones.cards import CARDS, COLOURS, DECKS
+from games.drakones.cards import CARDS, COLOURS, DECKS, dk_term
 from games.drakones.state import Checkpoint, Player, Slot, State
 from games.rng import Rng
+from games.text import Text, Translate, english, join_texts, plural
 
 CardView = dict[str, Any]
 """One card on a side as the view shows it (JSON-ready)."""
@@ -138,35 +139,45 @@ def _with_hidden(cp: Checkpoint, sample: State, other: int) -> Checkpoint:
 
 # -- the text board ---------------------------------------------------------------------------
 
-def _cell(i: int, c: CardView | None) -> str:
+def _cell(i: int, c: CardView | None, tr: Translate = english) -> str:
     if c is None:
         return f"{i + 1}:."
     flags = (("~" if c["arriving"] else "") + ("*" if c["bolt"] else "")
              + ("#" if c["cover"] else "") + ("!" if c["hits"] else ""))
-    return f"{i + 1}:{CARDS[c['card']].title}{flags}"
+    return f"{i + 1}:{tr(CARDS[c['card']].title)}{flags}"
 
 
-def text(board: View, names: Sequence[str]) -> str:
-    """Returns a few lines for the console and logs: bases, sides, whose turn, hand, last events."""
+def text(board: View, names: Sequence[str], tr: Translate = english) -> str:
+    """Returns a few lines for the console and logs: bases, sides, whose turn, hand, last events
+    (in the reader's language)."""
     def name(s: int) -> str:
-        return names[s] if s < len(names) else f"Player {s + 1}"
+        return names[s] if s < len(names) else tr(Text("Player {number}", number=s + 1))
 
     head = header(board)
-    lines = [f"Drakones - round {board['round']}, base lock {board['lock']}"]
+    lines = [tr(Text("Drakones - round {round}, base lock {lock}", round=board["round"],
+                     lock=board["lock"]))]
     for p in board["players"]:
-        marks = "".join(c[0].upper() for c in p["marks"]) or "-"
-        lines.append(f"{name(p['seat'])} ({p['colour']}, base {p['base']}): deck {p['deck']}, "
-                     f"hand {p['hand']}, discard {len(p['discard'])}, base hits {marks}"
-                     + (" OPEN" if p["open"] else ""))
-        lines.append("  " + " | ".join(_cell(i, c) for i, c in enumerate(p["side"])))
-    lines.append("  (~ arriving, * bolt, # in cover, ! hit this turn)")
+        lines.append(_player_line(p, name(p["seat"]), tr))
+        lines.append("  " + " | ".join(_cell(i, c, tr) for i, c in enumerate(p["side"])))
+    lines.append(tr(Text("  (~ arriving, * bolt, # in cover, ! hit this turn)")))
     if head["over"]:
-        lines.append(f"Game over: {name(head['winners'][0])} wins ({head['termination']}).")
+        lines.append(tr(Text("Game over: {player} wins ({reason}).", player=name(head["winners"][0]),
+                             reason=head["termination"])))
     elif head["active"] is not None:
-        n = board["actions"]
-        lines.append(f"{name(head['active'])} to play, {n} action{'s' if n != 1 else ''} left.")
+        lines.append(tr(plural("{player} to play, {n} action left.",
+                               "{player} to play, {n} actions left.", board["actions"],
+                               player=name(head["active"]))))
     if board["hand"] is not None:
-        lines.append("Hand: " + ", ".join(CARDS[c].title for c in board["hand"]))
+        lines.append(tr(Text("Hand: {cards}", cards=join_texts(CARDS[c].title
+                                                             for c in board["hand"]))))
     for line in board["recent"][-3:]:
-        lines.append("  " + line.format(**{f"p{i}": name(i) for i in range(2)}))
+        lines.append("  " + tr(line).format(**{f"p{i}": name(i) for i in range(2)}))
     return "\n".join(lines)
+
+
+def _player_line(p: dict[str, Any], name: str, tr: Translate) -> str:
+    marks = "".join(c[0].upper() for c in p["marks"]) or "-"
+    line = tr(Text("{player} ({colour}, base {base}): deck {deck}, hand {hand}, discard {discard}, "
+                   "base hits {marks}", player=name, colour=dk_term(p["colour"]), base=p["base"],
+                   deck=p["deck"], hand=p["hand"], discard=len(p["discard"]), marks=marks))
+    return line + (tr(Text(" OPEN")) if p["open"] else "")

@@ -60,12 +60,13 @@ from games.registry import GameEntry
 from games.rivalwing import actions, rules, view
 from games.rivalwing.actions import Act
 from games.rivalwing.ai import SEARCH, choose, easy
-from games.rivalwing.cards import MAT_IDS, MATS
+from games.rivalwing.cards import MAT_IDS, mat_name
 from games.rivalwing.resolve import TURN_SECONDS
 from games.rivalwing.rules import RWTermination
 from games.rivalwing.state import RWState
+from games.text import Text, Translate, english, join_texts
 
-SUMMARY = (
+SUMMARY = Text(
     "A dragon duel for 2 to 8 players. Each turn draw to 6, then attack, place magic face down, or "
     "discard. Attacks combine Melee, Breath (in your dragon's own element), Maneuvers and ready "
     "magic; the target answers with one defense type. Scales absorb, breached sides send damage "
@@ -81,8 +82,9 @@ class RivalWing(Game[RWState, Act]):
         name="rivalwing", title="RivalWing", min_players=2, max_players=8, max_actions=20000,
         score_min=0, score_max=26, summary=SUMMARY,
         options=(OptionSpec("mat", (*MAT_IDS, "random"), "random",
-                            "Your dragon mat: " + ", ".join(
-                                f"{m} ({MATS[m]['name']})" for m in MAT_IDS), per_seat=True),),
+                            Text("Your dragon mat: {mats}", mats=join_texts(
+                                Text("{code} ({mat})", code=m, mat=mat_name(m)) for m in MAT_IDS)),
+                            per_seat=True),),
         aliases=("rival", "rw"), turn_seconds=TURN_SECONDS, rotates_in_series=True)
 
     def new_game(self, seed: int, players: int, options: dict[str, Any] | None = None) -> RWState:
@@ -131,8 +133,8 @@ class RivalWing(Game[RWState, Act]):
     def _view(self, state: RWState, seat: int | None) -> View:
         return view.view_of(state, seat)
 
-    def text(self, view_: View, names: Sequence[str]) -> str:
-        return view.text_board(view_, names)
+    def text(self, view_: View, names: Sequence[str], tr: Translate = english) -> str:
+        return view.text_board(view_, names, tr)
 
     def shuffle_hidden(self, state: RWState, observer: int | None, seed: int) -> RWState:
         return view.shuffle_hidden(state, observer, seed)

@@ -10,6 +10,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from games.text import Text, term
+
 DATA = Path(__file__).resolve().parent.parent.parent / "data" / "rivalwing"
 
 SIDES = ("F", "L", "R", "B")
@@ -17,6 +19,8 @@ SIDES = ("F", "L", "R", "B")
 LOCATIONS = ("F", "L", "R", "B", "W", "C")
 LOC_NAME = {"F": "Front", "L": "Left", "R": "Right", "B": "Rear", "W": "Wings", "C": "Core"}
 NAME_LOC = {v: k for k, v in LOC_NAME.items()}
+CONTEXT = "rivalwing"
+"""The catalog context of card, mat, side and weapon names (see babel.cfg)."""
 MARKER = -1
 """The card id of an Extra Damage Marker entry (bonus hits, Core Hit, Armageddon)."""
 
@@ -51,6 +55,16 @@ SIDE_HITS = frozenset(c for c, k in KINDS.items() if k["category"] == "melee" an
 ELEMENT_CARD = {"Acid": "br.acid", "Chaos": "br.chaos", "Ice": "br.ice", "Lightning": "br.light"}
 
 
+def rw_term(english: str) -> Text:
+    """Returns a RivalWing name (a card, a mat, a side, a weapon, an element) to translate."""
+    return term(CONTEXT, english)
+
+
+def mat_name(mat: str) -> Text:
+    """Returns a dragon mat's name to translate ("Black Dragon")."""
+    return rw_term(MATS[mat]["name"])
+
+
 KIND_OF = DECK_KINDS * 2
 """Kind code per card id (both decks), for fast lookups."""
 CATEGORY_OF = [KINDS[k]["category"] for k in KIND_OF]
@@ -61,15 +75,19 @@ def kind_of(cid: int) -> str:
     return KIND_OF[cid]
 
 
-NAME_OF = [KINDS[k]["name"] for k in KIND_OF]
+NAME_OF = [rw_term(KINDS[k]["name"]) for k in KIND_OF]
 """Printed name per card id (both decks)."""
 
 
+_KIND_NAMES = {code: rw_term(k["name"]) for code, k in KINDS.items()}
+_MARKER_NAME = Text("Marker")
+
+
 def name_of(cid: int) -> str:
-    """Returns the printed name of a card id, or "Marker" for a marker."""
-    return "Marker" if cid == MARKER else KINDS[DECK_KINDS[cid % DECK_SIZE]]["name"]
+    """Returns the printed name of a card id, or "Marker" for a marker (texts to translate)."""
+    return _MARKER_NAME if cid == MARKER else _KIND_NAMES[DECK_KINDS[cid % DECK_SIZE]]
 
 
 def kind_name(kind: str) -> str:
-    """Returns the printed name of a kind code."""
-    return KINDS[kind]["name"]
+    """Returns the printed name of a kind code (a text to translate)."""
+    return _KIND_NAMES[kind]

@@ -37,7 +37,7 @@ from games.rivalwing.build import (
     ready_magic,
     take,
 )
-from games.rivalwing.cards import DECK_SIZE, KINDS, MAT_IDS, NAME_OF, kind_name, name_of
+from games.rivalwing.cards import DECK_SIZE, MAT_IDS, NAME_OF, kind_name, name_of
 from games.rivalwing.defense import apply_defense_step, defense_options
 from games.rivalwing.resolve import (
     DEFENSE_SECONDS,
@@ -62,6 +62,7 @@ from games.rivalwing.state import (
     shuffle,
 )
 from games.rng import Rng
+from games.text import Text, seat_ref
 
 Option = Act
 """A listed action; its label may be None when it follows from the code (Refresh)."""
@@ -188,7 +189,7 @@ def label(state: RWState, action: Act) -> tuple[str, ...]:
     """Returns the label path of an action listed for some seat now (the lowest seat's), else
     its code; the host-only timeout reads "Time out"."""
     if action == "tout":
-        return ("Time out",)
+        return (Text("Time out"),)
     for seat in range(state.players):
         acts = options(state, seat)
         if action in acts:
@@ -241,11 +242,11 @@ def _work_out(state: RWState, seat: int) -> list[Option]:
     return out
 
 
-_ATTACK = [listed(f"atk:{t}", ("Attack", f"{{p{t}}}")) for t in range(8)]
-END: Option = listed("end", ("End turn",))
-_ARMA: Option = listed("atk:arma", ("Attack", "Armageddon (every other dragon)"))
-_SELF: Option = listed("atk:self", ("Attack", "Myself (Heal or Swap)"))
-_PASS: Option = listed("pass", ("Pass",))
+_ATTACK = [listed(f"atk:{t}", (Text("Attack"), f"{{p{t}}}")) for t in range(8)]
+END: Option = listed("end", (Text("End turn"),))
+_ARMA: Option = listed("atk:arma", (Text("Attack"), Text("Armageddon (every other dragon)")))
+_SELF: Option = listed("atk:self", (Text("Attack"), Text("Myself (Heal or Swap)")))
+_PASS: Option = listed("pass", (Text("Pass"),))
 _OTHERS = [[tuple((p + i) % n for i in range(1, n)) for p in range(n)] for n in range(9)]
 """Per seat count and seat, the other seats in turn order from its left."""
 
@@ -291,11 +292,12 @@ def _place_options(state: RWState, p: int, out: list[Option], magic: list[str]) 
 @lru_cache(maxsize=4096)
 def _place_step(kind: str, j: int, old: str | None, more: bool) -> tuple[Option, ...]:
     """Returns the options that place magic of `kind` in slot j (holding card `old`)."""
-    name = KINDS[kind]["name"]
-    where = f"Slot {j + 1} " + ("(empty)" if old is None else f"(replace {old})")
-    out: tuple[Option, ...] = (listed(f"mag:{kind}:{j}", ("Place magic", name, where)),)
+    name = kind_name(kind)
+    where = (Text("Slot {slot} (empty)", slot=j + 1) if old is None else
+             Text("Slot {slot} (replace {card})", slot=j + 1, card=old))
+    out: tuple[Option, ...] = (listed(f"mag:{kind}:{j}", (Text("Place magic"), name, where)),)
     if more:
-        out += (listed(f"magm:{kind}:{j}", ("Place more magic", name, where)),)
+        out += (listed(f"magm:{kind}:{j}", (Text("Place more magic"), name, where)),)
     return out
 
 
@@ -314,7 +316,8 @@ def perform(state: RWState, seat: int, action: Act) -> list[Event]:
     return events
 
 
-_DISCARDS = EventCache(lambda p, kind: Event(f"{{p{p}}} discards {kind_name(kind)}."))
+_DISCARDS = EventCache(lambda p, kind: Event(Text("{player} discards {card}.", player=seat_ref(p),
+                                                   card=kind_name(kind))))
 
 
 def _discard(state: RWState, seat: int, parts: list[str], events: list[Event]) -> None:
@@ -339,9 +342,12 @@ def _place(state: RWState, seat: int, parts: list[str], events: list[Event]) -> 
         state.discard.append(old)
     state.placed.append(j)
     state.phase = "place"
-    events.append(Event(f"{{p{p}}} places a magic card face down in slot {j + 1}"
-                        + (f", discarding {name_of(old)}." if old is not None else ".")))
-    events.append(Event(f"(It is {kind_name(kind)}.)", (p,)))
+    events.append(Event(
+        Text("{player} places a magic card face down in slot {slot}.", player=seat_ref(p),
+             slot=j + 1) if old is None else
+        Text("{player} places a magic card face down in slot {slot}, discarding {card}.",
+             player=seat_ref(p), slot=j + 1, card=name_of(old))))
+    events.append(Event(Text("(It is {card}.)", card=kind_name(kind)), (p,)))
     if parts[0] == "mag":
         end_turn(state, events)
 
@@ -365,14 +371,14 @@ def _declare(state: RWState, seat: int, parts: list[str], events: list[Event]) -
 def _end(state: RWState, seat: int, parts: list[str], events: list[Event]) -> None:
     """Ends the turn (after Discard more / Place more magic), or passes with an empty hand."""
     if parts[0] == "pass":
-        events.append(Event(f"{{p{state.active}}} passes."))
+        events.append(Event(Text("{player} passes.", player=seat_ref(state.active))))
     end_turn(state, events)
 
 
 def _time_out(state: RWState, seat: int, parts: list[str], events: list[Event]) -> None:
     """The turn timeout: a half-built attack goes back to the hand, and the turn passes."""
     cancel_build(state)
-    events.append(Event(f"{{p{state.active}}} runs out of time and passes."))
+    events.append(Event(Text("{player} runs out of time and passes.", player=seat_ref(state.active))))
     end_turn(state, events, timed_out=True)
 
 
@@ -391,10 +397,10 @@ _STEPS: dict[str, Step] = {
 def withdraw(state: RWState, seat: int) -> list[Event]:
     """Withdraws a dragon (/resign): unconscious at once, credited to its last damager (R10)."""
     if state.phase == "over":
-        raise GameOver("The duel is over.")
+        raise GameOver(Text("The duel is over."))
     dragon = state.dragons[seat]
     if not dragon["conscious"]:
-        raise IllegalAction("That dragon is already out of the duel.")
+        raise IllegalAction(Text("That dragon is already out of the duel."))
     forget(state)
     events: list[Event] = []
     if state.build is not None and seat in (state.active, state.build["target"]):

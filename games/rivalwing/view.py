@@ -18,6 +18,7 @@ from games.rivalwing.cards import KINDS, LOC_NAME, LOCATIONS, MATS, NAME_OF, kin
 from games.rivalwing.rules import score
 from games.rivalwing.state import RWState, is_ready, open_window
 from games.rng import Rng
+from games.text import Translate, english
 
 
 def _public_player(state: RWState, s: int, viewer: int | None) -> dict[str, Any]:
@@ -123,7 +124,7 @@ def view_of(state: RWState, seat: int | None) -> View:
     return v
 
 
-def text_board(view: View, names: Sequence[str]) -> str:
+def text_board(view: View, names: Sequence[str], tr: Translate = english) -> str:
     """Returns a readable multi-line board for the console."""
     def nm(s: int | None) -> str:
         return "-" if s is None else (names[s] if s < len(names) else f"p{s}")

@@ -9,15 +9,25 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import locales
 from bot.config import Settings
 from bot.discord_app import HoardBot, use_api
 from bot.discord_posts import parse_marker
 from bot.messages import ReplyKind
+from games.text import Text
 from tests.backends import database, on_postgres
 from tests.discord_standin.server import Interaction, Message, StandIn, User
 
-NAVIGATION = ("Back", "◀ Previous", "Next ▶", "↻ Refresh")
-TAKES_MOVE = "Takes this move"
+
+def _in_every_language(*texts: str) -> frozenset[str]:
+    """Returns a control's label in every language Hoard speaks (the panel is the user's)."""
+    return frozenset(locales.translate(Text(t), lang) for t in texts for lang in locales.LANGUAGES)
+
+
+NAVIGATION = _in_every_language("Back", "◀ Previous", "Next ▶", "↻ Refresh")
+NEXT_PAGE = _in_every_language("Next ▶")
+REFRESH = _in_every_language("↻ Refresh")
+TAKES_MOVE = _in_every_language("Takes this move")
 
 
 def kind_of(message: Message) -> ReplyKind | None:
@@ -216,7 +226,7 @@ class Harness:
             index = pick(entries) if pick else 0
             if select:
                 option = select["options"][index]
-                is_play = option.get("description") == TAKES_MOVE
+                is_play = option.get("description") in TAKES_MOVE
                 ix = await self.select(user, hand, select["custom_id"], [option["value"]])
             else:
                 cid = entries[index]["custom_id"]
@@ -235,14 +245,14 @@ class Harness:
             rest = path[depth:]
             entry = _find_entry(panel, rest)
             if entry is None:
-                following = [c for c in panel.iter_components() if c.get("label") == "Next ▶"]
+                following = [c for c in panel.iter_components() if c.get("label") in NEXT_PAGE]
                 assert following, f"{' › '.join(path)} is not offered: {_labels(panel)} ({panel.content})"
                 await self.click(user, panel, following[0]["custom_id"])
                 continue
             comp, option, used = entry
             if option is not None:
                 ix = await self.select(user, panel, comp["custom_id"], [option["value"]])
-                done = option.get("description") == TAKES_MOVE
+                done = option.get("description") in TAKES_MOVE
             else:
                 ix = await self.click(user, panel, comp["custom_id"])
                 done = ":p:" in comp["custom_id"]
@@ -269,7 +279,7 @@ def _find_entry(panel: Message, rest: tuple[str, ...]) -> tuple[dict[str, Any], 
             for option in comp["options"]:
                 if option["label"] in (whole, whole[:99] + "…"):
                     return comp, option, len(rest)
-                if option["label"] == rest[0] and option.get("description") != TAKES_MOVE:
+                if option["label"] == rest[0] and option.get("description") not in TAKES_MOVE:
                     return comp, option, 1
         elif comp.get("label") not in NAVIGATION:
             if comp.get("label") in (whole, whole[:79] + "…"):
@@ -306,10 +316,11 @@ async def play_by_menus(h: Harness, users: list[User], *, limit: int = 3000,
         game = table.game
         legal = game.legal_actions(table.live.state, seat)
         action = games.entry(table.game_name).ai(game.view(table.live.state, seat), legal, seed + moves)
-        choices, _ = h.bot.host._choices(table, seat)
+        choices, _ = h.bot.host._choices(table, seat,
+                                         locales.translator(locales.language_of(user.locale)))
         path = next(c.label for c in choices if c.code == action.encode())
         panel = panels.get(user.id) if last == user.id else None
-        if panel is None or not [c for c in panel.iter_components() if c.get("label") != "↻ Refresh"]:
+        if panel is None or not [c for c in panel.iter_components() if c.get("label") not in REFRESH]:
             panel = await h.open_hand(user)
         ix = await h.choose(user, panel, path)
         assert h.standin.original(ix) is panel, "a move answers on the panel"

@@ -254,6 +254,8 @@ class StandIn:
         shard_count: int = 1,
     ) -> None:
         self.token = token
+        self.guild_locale = "en-US"
+        """The guild's preferred locale, sent with every interaction."""
         self.guilds = dict(guilds) if guilds else {guild_id: tuple(channel_ids)}
         """Channels by guild; each guild's events go to the shard that owns it."""
         self.shard_count = shard_count
@@ -485,7 +487,7 @@ class StandIn:
             "token": ix.token,
             "version": 1,
             "locale": user.locale,
-            "guild_locale": "en-US",
+            "guild_locale": self.guild_locale,
             "app_permissions": "2248473465835073",
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(self.guild_of(channel))},

@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from games.core import View
+from games.text import Translate, english
 
 
-def render_board(view: View, *, names: Sequence[str]) -> bytes:
+def render_board(view: View, *, names: Sequence[str], tr: Translate = english) -> bytes:
     """Draws the piles (public) as a small PNG."""
     image = Image.new("RGB", (320, 90), (30, 20, 20))
     draw = ImageDraw.Draw(image)
@@ -19,7 +20,8 @@ def render_board(view: View, *, names: Sequence[str]) -> bytes:
     return _png(image)
 
 
-def render_hand(view: View, *, names: Sequence[str]) -> bytes | None:
+def render_hand(view: View, *, names: Sequence[str],
+                tr: Translate = english) -> bytes | None:
     """Draws the viewer's own hand."""
     image = Image.new("RGB", (320, 40), (20, 30, 20))
     ImageDraw.Draw(image).text((10, 10), f"Hand: {view.get('hand')}", fill=(200, 250, 120))

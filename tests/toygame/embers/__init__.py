@@ -76,7 +76,7 @@ class Embers(Game[EmbersState, Action]):
     def shuffle_hidden(self, state: EmbersState, observer: int | None, seed: int) -> EmbersState:
         return view.shuffle_hidden(state, observer, seed)
 
-    def text(self, view_: View, names: Sequence[str]) -> str:
+    def text(self, view_: View, names: Sequence[str], tr: object = None) -> str:
         return view.text(view_)
 
 

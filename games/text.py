@@ -1,0 +1,96 @@
+"""Language-free texts: a message id (the English template) with its arguments.
+
+Engines never choose a language. Where they tell a player something (an event, a move label, a
+refusal, an outcome's reason) they build a `Text`: a `str` whose value is the English sentence, so
+every layer that only prints English (logs, tests, JSON) works unchanged, and which also keeps the
+message id, its arguments and, for plurals, the plural form and the count. The host and the
+renderers translate a `Text` with a gettext catalog (`locales.translate`); a plain `str` passes
+through untranslated.
+
+Templates use `str.format` fields: `Text("{player} plays {cards}.", player=seat_ref(0), cards=...)`.
+An argument may itself be a `Text` (a card name), translated first. `plural` and `term` build the
+other two gettext kinds (`ngettext` and `pgettext`); `pybabel extract` finds all three by name
+(see babel.cfg).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+Arg = Any
+"""An argument: a str (a `Text` is translated first), an int (formatted for the locale), or anything
+with a `str` form."""
+
+
+class Text(str):
+    """An English sentence that remembers its message id and arguments (see the module docstring)."""
+
+    msgid: str
+    args: dict[str, Arg]
+    plural_id: str | None
+    n: int | None
+    context: str | None
+
+    def __new__(cls, msgid: str, /, **args: Arg) -> Text:
+        return cls._make(msgid, args, None, None, None)
+
+    @classmethod
+    def _make(cls, msgid: str, args: dict[str, Arg], plural_id: str | None, n: int | None,
+              context: str | None) -> Text:
+        template = plural_id if plural_id is not None and n != 1 else msgid
+        english = template.format(**{"n": n, **args}) if args or n is not None else template
+        self = str.__new__(cls, english)
+        self.msgid, self.args, self.plural_id, self.n, self.context = (
+            msgid, args, plural_id, n, context)
+        return self
+
+    def __reduce__(self) -> tuple[Callable[..., Text], tuple[Any, ...]]:
+        return Text._make, (self.msgid, self.args, self.plural_id, self.n, self.context)
+
+    def __repr__(self) -> str:
+        return f"Text({str(self)!r})"
+
+
+VERBATIM = "!verbatim"
+"""The context of a template that is not translated, only filled (`join_texts`)."""
+
+
+def plural(singular: str, plural_form: str, n: int, /, **args: Arg) -> Text:
+    """Returns a text whose form depends on the count `n` (gettext's ngettext); `{n}` is the count."""
+    return Text._make(singular, args, plural_form, n, None)
+
+
+def term(context: str, msgid: str, /) -> Text:
+    """Returns a name (a card, a space, a class) in a context, e.g. term("drakones", "Dragon")."""
+    return Text._make(msgid, {}, None, None, context)
+
+
+def seat_ref(seat: int) -> str:
+    """Returns the placeholder the host replaces with a player's name: "{p0}", "{p1}", ..."""
+    return f"{{p{seat}}}"
+
+
+def join_texts(items: Iterable[str], sep: str = ", ") -> Text:
+    """Returns the items joined by a separator, each translated on its own ("Dwarf 1, Troll 2")."""
+    parts = list(items)
+    fields = {f"i{k}": part for k, part in enumerate(parts)}
+    template = sep.replace("{", "{{").replace("}", "}}").join(f"{{i{k}}}" for k in range(len(parts)))
+    return Text._make(template, fields, None, None, VERBATIM)
+
+
+def and_list(items: Iterable[str]) -> str:
+    """Returns "A", "A and B", "A and B and C" (each "and" translated)."""
+    parts = list(items)
+    if len(parts) <= 1:
+        return "".join(parts)
+    return Text("{first} and {last}", first=and_list(parts[:-1]), last=parts[-1])
+
+
+Translate = Callable[[str], str]
+"""Turns a text into the reader's language (the identity gives English)."""
+
+
+def english(text: str) -> str:
+    """The English translator: a `Text` is already its English sentence."""
+    return str.__str__(text)

@@ -1,0 +1,67 @@
+"""Dragon Front's speed-ups change nothing: the caches (the listing memo, the keyword and aura
+caches of `board.still`, the view's shared aura sources) give the same actions, states and views
+as a fresh copy of the state that has none of them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.core import IllegalAction
+from games.dragonfront import GAME
+from games.dragonfront import rules as R
+from games.dragonfront.stats import has, health, max_health, power
+from games.dragonfront.view import TRAIT_LABELS
+
+
+def test_cached_listing_applying_and_viewing_match_a_fresh_copy() -> None:
+    """Seeded random games: at every step the listing, the state after applying and every view
+    equal those of an uncached copy that applies the decoded action code instead."""
+    for seed in range(3):
+        st = GAME.new_game(seed, 2, {})
+        rng = random.Random(seed)
+        while GAME.outcome(st) is None:
+            seat = rng.choice(GAME.to_play(st))
+            listed = GAME.legal_actions(st, seat)
+            fresh = GAME.copy(st)
+            assert listed == R.legal(fresh, seat)
+            for who in (None, 0, 1):
+                assert GAME.view(st, who) == GAME.view(GAME.copy(st), who)
+            action = rng.choice(listed)
+            GAME.apply(st, seat, action)
+            GAME.apply_code(fresh, seat, action.encode())
+            assert GAME.to_json(st) == GAME.to_json(fresh)
+
+
+def test_view_stats_match_the_stat_functions() -> None:
+    """A unit's power, health and keywords in the view are what `power`, `health`,
+    `max_health` and `has` say, auras included."""
+    for seed in range(3):
+        st = GAME.new_game(seed, 2, {})
+        rng = random.Random(seed)
+        while GAME.outcome(st) is None:
+            seat = rng.choice(GAME.to_play(st))
+            GAME.apply(st, seat, rng.choice(GAME.legal_actions(st, seat)))
+            shown = {u["id"]: u for u in GAME.view(st, None)["units"]}
+            for u in st.units:
+                if u["id"] in shown:
+                    v = shown[u["id"]]
+                    assert (v["power"], v["health"], v["max_health"]) == \
+                        (power(st, u), health(st, u), max_health(st, u))
+                    assert v["traits"] == [k for k in TRAIT_LABELS if has(st, u, k)]
+
+
+def test_the_listing_memo_is_dropped_when_the_state_changes() -> None:
+    """After listing, a change made by hand (mana spent) is not hidden by the memo: an action
+    no longer legal is refused."""
+    st = GAME.new_game(1, 2, {})
+    while st.phase == "mulligan":
+        seat = GAME.to_play(st)[0]
+        GAME.apply(st, seat, GAME.legal_actions(st, seat)[0])
+    seat = st.active
+    banks = [a for a in GAME.legal_actions(st, seat) if a.encode().startswith("bank:")]
+    assert banks
+    st.players[seat]["mana"] = 0
+    with pytest.raises(IllegalAction):
+        GAME.apply(st, seat, banks[-1])
