@@ -107,13 +107,14 @@ def _seeded_host(seed: int) -> None:
 def main() -> None:
     """The child: the launcher's logging and settings, Embers registered, then `run_discord`."""
     from bot.config import Settings
-    from bot.discord_app import run_discord
+    from bot.discord_app import HoardBot, run_discord
     from bot.launcher import run_guarded, setup_logging
     from tests import toygame
 
     settings = Settings.from_env()
     setup_logging(settings.log_level, quiet=False)
     toygame.install()
+    HoardBot.warm_renderers = False  # seconds of CPU at every one of the crash test's restarts
     if os.environ.get("HOARD_TEST_SEED"):
         _seeded_host(int(os.environ["HOARD_TEST_SEED"]))
     logging.getLogger(__name__).info("Bot child %s starting", os.getpid())
