@@ -31,6 +31,7 @@ from bot.decks import (
     name_key,
     render_deck,
 )
+from bot.messages import split_options
 
 log = logging.getLogger(__name__)
 
@@ -60,15 +61,9 @@ def _refuse(text: str) -> Answer:
 
 
 def _split(args: Sequence[str]) -> tuple[list[str], dict[str, str]]:
-    words: list[str] = []
-    options: dict[str, str] = {}
-    for arg in args:
-        key, sep, value = arg.partition("=")
-        if sep and key.strip().isidentifier():
-            options[key.strip().lower()] = value.strip()
-        elif arg.strip():
-            words.extend(arg.split())
-    return words, options
+    """`split_options`, with each word split at its spaces (a deck or card name is rejoined)."""
+    words, options = split_options(args)
+    return [part for word in words for part in word.split()], options
 
 
 async def run_deck(db: aiosqlite.Connection, user: str, args: Sequence[str], *, now: float,

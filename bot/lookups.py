@@ -12,12 +12,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from bot import deck_commands, records, stats
 from bot.deck_commands import Answer
-from bot.messages import LOCAL_GUILD, Button, Command, Reply, ReplyKind, Verb
+from bot.messages import LOCAL_GUILD, Button, Command, Reply, ReplyKind, Verb, split_options
 from bot.records import RecordError
 from bot.replays import Replay, ReplayCache, animation, target_step, viewer_page
 from bot.store import Store
@@ -30,18 +30,6 @@ GameOf = Callable[[str], Awaitable[str]]
 
 def guild_of(cmd: Command) -> str:
     return cmd.guild or LOCAL_GUILD
-
-
-def _options(args: Sequence[str]) -> tuple[list[str], dict[str, str]]:
-    words: list[str] = []
-    options: dict[str, str] = {}
-    for arg in args:
-        key, sep, value = arg.partition("=")
-        if sep and key.strip().isidentifier():
-            options[key.strip().lower()] = value.strip()
-        elif arg.strip():
-            words.append(arg.strip())
-    return words, options
 
 
 def _game_id(text: str) -> int:
@@ -76,20 +64,20 @@ class Lookups:
     # -- ratings and history --------------------------------------------------------------------
 
     async def _leaderboard(self, cmd: Command) -> list[Reply]:
-        words, _ = _options(cmd.args)
+        words, _ = split_options(cmd.args)
         game = words[0] if words else await self.game_of(cmd.channel)
         board = await stats.leaderboard(self.store.db, guild_of(cmd), game, cmd.user)
         return [self._card_reply(cmd, stats.format_leaderboard(board))]
 
     async def _profile(self, cmd: Command) -> list[Reply]:
-        words, options = _options(cmd.args)
+        words, options = split_options(cmd.args)
         player = options.get("user") or (words[0] if words else cmd.user)
         name = options.get("name") or (cmd.name if player == cmd.user else player)
         found = await stats.profile(self.store.db, guild_of(cmd), player, name)
         return [self._card_reply(cmd, stats.format_profile(found))]
 
     async def _history(self, cmd: Command) -> list[Reply]:
-        words, options = _options(cmd.args)
+        words, options = split_options(cmd.args)
         if options.get("export"):
             name, data = await records.export_game(self.store.db, _game_id(options["export"]),
                                                    guild_of(cmd))
@@ -109,7 +97,7 @@ class Lookups:
 
         :raises RecordError: for an unknown id, another guild's game or one still running.
         """
-        words, _ = _options(cmd.args)
+        words, _ = split_options(cmd.args)
         if words:
             game_id = _game_id(words[0])
         else:
@@ -117,7 +105,7 @@ class Lookups:
         return await self.replays.get(self.store.db, game_id, guild_of(cmd))
 
     async def _replay(self, cmd: Command) -> list[Reply]:
-        _, options = _options(cmd.args)
+        _, options = split_options(cmd.args)
         replay = await self.replay_of(cmd)
         verb = options.get("verb", "")
         if verb == "anim":

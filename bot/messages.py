@@ -11,6 +11,7 @@ the transport marks it delivered once the channel shows it (`Host.delivered`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -60,6 +61,19 @@ LOOKUPS = frozenset({Verb.LEADERBOARD, Verb.PROFILE, Verb.HISTORY, Verb.REPLAY, 
                      Verb.CARD})
 """Verbs that read or change a user's records, not the channel's table (no table lock)."""
 
+
+def split_options(args: Sequence[str]) -> tuple[list[str], dict[str, str]]:
+    """Splits a record or deck command's arguments into words and name=value options (a word
+    holding "=" whose left side is no name, such as a deck code, stays a word)."""
+    words: list[str] = []
+    options: dict[str, str] = {}
+    for arg in args:
+        key, sep, value = arg.partition("=")
+        if sep and key.strip().isidentifier():
+            options[key.strip().lower()] = value.strip()
+        elif arg.strip():
+            words.append(arg.strip())
+    return words, options
 
 @dataclass(frozen=True, slots=True)
 class Command:
