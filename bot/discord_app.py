@@ -389,7 +389,7 @@ class HoardBot(commands.Bot):
         return posts.panel_payload(reply, image, path=path, page=page, keep_url=keep)
 
     async def _wire(self, png: bytes | None) -> bytes | None:
-        return None if png is None else await asyncio.to_thread(posts.wire_image, png)
+        return None if png is None else posts.wire_image(png)  # no work: no thread hop
 
     # -- components -------------------------------------------------------------------------------
 

@@ -2,9 +2,9 @@
 
 The host says what a message says; this module says how Discord shows it. Every public message
 carries a footer marker naming its table, kind and position (`marker`), by which the courier finds
-a message it may already have posted before a crash. Images travel as lossless WebP (half the
-bytes of the renderers' PNGs, pixel for pixel the same), named by the host's content hash, so an
-edit re-uploads an image only when it changed.
+a message it may already have posted before a crash. Images travel as the renderers' PNGs
+(palette images of 10-30 KiB), named by the host's content hash, so an edit re-uploads an image
+only when it changed.
 """
 
 from __future__ import annotations
@@ -13,12 +13,10 @@ import io
 import logging
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 import discord
 from discord.utils import escape_markdown, escape_mentions
-from PIL import Image
 
 import locales
 from bot import discord_views as ui
@@ -59,20 +57,17 @@ def parse_marker(text: str) -> tuple[str, ReplyKind, int] | None:
     return match["table"], kind, int(match["version"] or 0)
 
 
-@lru_cache(maxsize=64)
 def wire_image(png: bytes) -> bytes:
-    """Re-encodes a PNG as lossless WebP (the same pixels, about half the bytes); the last few are
-    kept, as a result repeats its final board and an unchanged hand is shown again."""
-    image: Image.Image = Image.open(io.BytesIO(png))
-    if image.mode not in ("RGB", "RGBA", "P", "L"):
-        image = image.convert("RGBA" if "transparency" in image.info else "RGB")
-    out = io.BytesIO()
-    image.save(out, format="WEBP", lossless=True, method=1, quality=25)
-    return out.getvalue()
+    """Returns the bytes an image travels to Discord as: the renderer's PNG itself. Re-encoding
+    it as lossless WebP halved the bytes (about 14 KiB saved on a board) but cost 10-45 ms of
+    CPU per image, more than drawing it; with many tables the bot runs short of CPU long before
+    upload bandwidth (bench/discord_latency.py)."""
+    return png
 
 
 def wire_name(name: str) -> str:
-    return name.rsplit(".", 1)[0] + ".webp"
+    """Returns the file name an image travels under (the host's content-hash name)."""
+    return name
 
 
 @dataclass(slots=True)
