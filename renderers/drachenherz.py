@@ -29,6 +29,7 @@ from renderers.common import (
     fit_text,
     font,
     new_canvas,
+    paste,
     stamp,
     text_center,
     to_png,
@@ -114,7 +115,7 @@ def _card_row(image: Image.Image, x0: int, x1: int, y: int,
         step = min(step, (x1 - x0 - CARD_W) // (len(cards) - 1))
     for i, (kind, value) in enumerate(cards):
         tile, mask = _small_card(kind, value)
-        image.paste(tile, (x0 + i * step, y), mask)
+        paste(image, tile, (x0 + i * step, y), mask)
 
 
 def _dragon_badge(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int,
@@ -175,7 +176,7 @@ def _space(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, i
     x0, y0, x1, y1 = box
     kind = sp["type"]
     if lit:
-        image.paste(_choose_label(kind, tr), (x1 - 12 - CHOOSE_W, y0 + 3))
+        paste(image, _choose_label(kind, tr), (x1 - 12 - CHOOSE_W, y0 + 3))
         draw.rounded_rectangle(box, radius=10, outline=PAL[(255, 255, 255)], width=5)
     cards = sp["cards"]
     if sp["slots"]:
@@ -362,7 +363,7 @@ def _draw_board(view: View, names: Sequence[str], tr: Translate) -> Image.Image:
     image = _base_p(tr).copy()
 
     def put(box: Box, key: tuple[Any, ...]) -> None:
-        image.paste(_tile(box, key, tr), box[:2])
+        paste(image, _tile(box, key, tr), box[:2])
 
     for seat in range(len(view["players"])):
         x0 = 16 + seat * 468

@@ -25,6 +25,7 @@ from renderers.common import (
     fit_text,
     font,
     new_canvas,
+    paste,
     stamp,
     text_center,
     to_png,
@@ -161,7 +162,7 @@ def _draw_unit(image: Image.Image, u: dict[str, Any], me: int, blessed: set[int]
     traits = " ".join(SHORT.get(t, t[:3]) for t in u["traits"] if t != "STEALTH" or not u["hidden"])
     tile = _unit_tile(tints, u["owner"] == me, bool(u["champion"]), u["name"],
                       f"{u['power']}/{u['health']}", _unit_status(u, me), traits)
-    image.paste(tile, (x0 + 6, boxes[0][1] + 20))
+    paste(image, tile, (x0 + 6, boxes[0][1] + 20))
 
 
 @lru_cache(maxsize=1024)

@@ -30,6 +30,7 @@ from renderers.common import (
     fit_text,
     font,
     new_canvas,
+    paste,
     stamp,
     to_png,
 )
@@ -322,7 +323,7 @@ def _row(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, p: dict[str, Any
     sy = y + ROW_INFO_H if info_above else y
     stamp(image, pal, (LEFT, iy + 4), fit_text(info, WIDTH - 2 * LEFT, 18, bold=current), size=18,
           bold=current, fill=HIGHLIGHT if current else INK, background=BACKGROUND)
-    image.paste(_base_tile(p["colour"], p["base"], view["lock"], p["open"], tuple(p["marks"]),
+    paste(image, _base_tile(p["colour"], p["base"], view["lock"], p["open"], tuple(p["marks"]),
                            p["fallen"], tr), (LEFT, sy))
     for i, c in enumerate(p["side"]):
         x = LEFT + BASE_W + i * (SPACE_W + GAP)
@@ -334,10 +335,10 @@ def _row(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, p: dict[str, Any
             continue
         key = _face_key(_with_tr(c, tr))
         body = key[:-3] + (False, False, False)  # without bolt, cover and hits
-        image.paste(_face_tile(body, False), (x, sy))
-        image.paste(_number_patch(body, False, i + 1), (x + NUMBER_BOX[0], sy + NUMBER_BOX[1]))
+        paste(image, _face_tile(body, False), (x, sy))
+        paste(image, _number_patch(body, False, i + 1), (x + NUMBER_BOX[0], sy + NUMBER_BOX[1]))
         if body != key:
-            image.paste(_status_patch(key, False), (x, sy + STATUS_Y))
+            paste(image, _status_patch(key, False), (x, sy + STATUS_Y))
         if c.get("ready") and current:  # the ready border covers the plain one
             draw.rounded_rectangle((x, sy, x + SPACE_W - 1, sy + SPACE_H - 1), radius=8,
                                    outline=pal[READY], width=4)

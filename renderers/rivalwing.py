@@ -26,6 +26,7 @@ from renderers.common import (
     fit_text,
     font,
     new_canvas,
+    paste,
     stamp,
     to_png,
 )
@@ -187,7 +188,7 @@ def _panel(image: Image.Image, x: int, y: int, p: dict[str, Any], view: View,
         if len(_PANELS) > 512:  # about 60 MB at most
             _PANELS.clear()
         _PANELS[key] = tile
-    image.paste(tile, (x, y))
+    paste(image, tile, (x, y))
 
 
 def _panel_key(p: dict[str, Any], view: View, names: Sequence[str]) -> tuple[Any, ...]:
