@@ -56,7 +56,7 @@ def text_center(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text:
 def fit_size(text: str, width: int, size: int, *, bold: bool = False, smallest: int = 10) -> int:
     """Returns the largest font size up to `size` at which `text` fits `width` pixels (a longer
     word in another language shrinks instead of running out of its box)."""
-    while size > smallest and font(size, bold=bold).getlength(text) > width:
+    while size > smallest and _span(text, size, bold) > width:
         size -= 1
     return size
 
@@ -65,9 +65,9 @@ def fit_size(text: str, width: int, size: int, *, bold: bool = False, smallest: 
 def fit_text(text: str, width: int, size: int, *, bold: bool = False) -> str:
     """Shortens `text` with an ellipsis so it fits in `width` pixels at `size` (cached: boards
     repeat their names and labels, and measuring text is slow)."""
-    f = font(size, bold=bold)
-    if f.getlength(text) <= width:
+    if _span(text, size, bold) <= width:
         return text
+    f = font(size, bold=bold)
     while text and f.getlength(text + "…") > width:
         text = text[:-1]
     return text + "…"
@@ -112,7 +112,8 @@ class Palette:
         self.colors = colors
         self.image = Image.new("P", (1, 1))
         padding = [colors[-1] if colors else (0, 0, 0)] * (256 - len(colors))
-        self.image.putpalette([v for c in colors + padding for v in c])
+        self.flat = [v for c in colors + padding for v in c]
+        self.image.putpalette(self.flat)
         self._index: dict[Color, int] = {}
         self._shades: dict[tuple[Color, Color], list[int]] = {}
 
@@ -123,6 +124,7 @@ class Palette:
         flat = image.getpalette() or []
         palette.colors = [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)]
         palette.image = image
+        palette.flat = flat
         return palette
 
     def __getitem__(self, color: Color) -> int:
@@ -151,7 +153,7 @@ class Palette:
                ) -> tuple[Image.Image, ImageDraw.ImageDraw]:
         """Returns a blank palette image and a drawing context for it."""
         image = Image.new("P", (width, height), self[color])
-        image.putpalette(self.image.getpalette() or [])
+        image.putpalette(self.flat)
         return image, ImageDraw.Draw(image)
 
 
@@ -159,15 +161,16 @@ class Palette:
 def _text_tile(text: str, size: int, bold: bool, condensed: bool, fill: Color, background: Color,
                anchor: str, start: tuple[float, float], palette: Palette
                ) -> tuple[Image.Image, int, int]:
-    """Returns text drawn on its background in the palette, and its offset (cached)."""
-    f = font(size, bold=bold, condensed=condensed)
-    left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor))
-    coverage = Image.new("L", (right - left + 3, bottom - top + 3))
-    ImageDraw.Draw(coverage).text((1 - left + start[0], 1 - top + start[1]), text, font=f,
-                                  fill=255, anchor=anchor)
-    tile = coverage.point(palette.shades(fill, background)).convert("P")
-    tile.putpalette(palette.image.getpalette() or [])
-    return tile, left - 1, top - 1
+    """Returns text drawn on its background in the palette, and its offset (cached). The text
+    is laid out and rendered once, as `ImageDraw.text` would at `start`, as coverage, and
+    mapped to its shades (`Palette.shades`): the same pixels as drawing it in colour."""
+    coverage, offset = font(size, bold=bold, condensed=condensed).getmask2(
+        text, "L", anchor=anchor, start=start)
+    tile = Image.new("P", coverage.size)
+    tile.im.paste(coverage.point(palette.shades(fill, background), None),
+                  (0, 0, *coverage.size))
+    tile.putpalette(palette.flat)
+    return tile, offset[0], offset[1]
 
 
 @lru_cache(maxsize=16384)
@@ -177,16 +180,30 @@ def text_width(text: str, size: int, *, bold: bool = False, condensed: bool = Fa
     return font(size, bold=bold, condensed=condensed).getlength(text)
 
 
-def paste(image: Image.Image, tile: Image.Image, xy: tuple[int, int],
+def _span(text: str, size: int, bold: bool) -> float:
+    """Returns the width of a line as `stamp` lays it out, word by word (each word's width is
+    cached, a line's rarely repeats)."""
+    if " " not in text:
+        return text_width(text, size, bold=bold)
+    words = text.split(" ")
+    return (sum(text_width(word + " ", size, bold=bold) for word in words[:-1])
+            + text_width(words[-1], size, bold=bold))
+
+
+def paste(image: Image.Image, tile: Image.Image | int, xy: tuple[int, int],
           mask: Image.Image | None = None) -> None:
-    """Pastes `tile` (of the image's own mode, in memory) at `xy`, through a "1" or "L" `mask`
-    if given: `Image.paste` without its argument checks and conversions, which cost twenty
-    times the copy itself for the small tiles a board is assembled from."""
-    box = (xy[0], xy[1], xy[0] + tile.width, xy[1] + tile.height)
+    """Pastes `tile` (of the image's own mode, in memory; or a palette index, through `mask`)
+    at `xy`, through a "1" or "L" `mask` if given: `Image.paste` without its argument checks
+    and conversions, which cost twenty times the copy itself for the small tiles a board is
+    assembled from."""
+    shape = tile if mask is None else mask
+    assert isinstance(shape, Image.Image), "a colour is pasted through a mask"
+    box = (xy[0], xy[1], xy[0] + shape.width, xy[1] + shape.height)
+    source = tile if isinstance(tile, int) else tile.im
     if mask is None:
-        image.im.paste(tile.im, box)
+        image.im.paste(source, box)
     else:
-        image.im.paste(tile.im, box, mask.im)
+        image.im.paste(source, box, mask.im)
 
 
 def stamp(image: Image.Image, palette: Palette, xy: tuple[float, float], text: str, *, size: int,
@@ -230,7 +247,7 @@ def _line_tile(text: str, size: int, bold: bool, condensed: bool, fill: Color, b
     right = max(x + t.width for t, x, _ in placed)
     bottom = max(y + t.height for t, _, y in placed)
     line = Image.new("P", (right - left, bottom - top), palette[background])
-    line.putpalette(palette.image.getpalette() or [])
+    line.putpalette(palette.flat)
     for tile, x, y in placed:
         paste(line, tile, (x - left, y - top))
     return line, left, top
