@@ -216,12 +216,12 @@ def stamp(image: Image.Image, palette: Palette, xy: tuple[float, float], text: s
     that a line whose numbers change each turn only draws the new numbers."""
     if not text:
         return
-    fx, x = math.modf(xy[0])
-    fy, y = math.modf(xy[1])
-    key = (text, size, bold, condensed, fill, background, anchor, (fx, fy), palette)
+    x, y = int(xy[0]), int(xy[1])  # boards draw at positive positions: int() is the floor
+    key = (text, size, bold, condensed, fill, background, anchor, (xy[0] - x, xy[1] - y), palette)
     split = text.count(" ") >= 2 and anchor[0] == "l" and anchor[1] in "asmd"
     tile, dx, dy = _line_tile(*key) if split else _text_tile(*key)
-    paste(image, tile, (int(x) + dx, int(y) + dy))
+    width, height = tile.size
+    image.im.paste(tile.im, (x + dx, y + dy, x + dx + width, y + dy + height))
 
 
 PEN_STEPS = 2

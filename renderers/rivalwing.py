@@ -28,6 +28,7 @@ from renderers.common import (
     new_canvas,
     paste,
     stamp,
+    text_width,
     to_png,
 )
 
@@ -110,7 +111,7 @@ def _location(image: Image.Image, x: int, y: int, key: str, loc: dict[str, Any] 
               out: bool) -> None:
     """Pastes one location box, drawn once per distinct content (boxes rarely change)."""
     tile = _tile(_sig(key, loc, out), key, None if loc is None else dict(loc), out)
-    image.paste(tile, (x, y))
+    paste(image, tile, (x, y))
 
 
 def _sig(key: str, loc: dict[str, Any] | None, out: bool) -> tuple[Any, ...]:
@@ -130,6 +131,7 @@ def _tile(sig: tuple[Any, ...], key: str, loc: dict[str, Any] | None, out: bool)
     if tile is None:
         tile, draw = new_canvas(LOC_W + 1, LOC_H + 1, PANEL)
         _draw_location(draw, 0, 0, key, loc, out)
+        tile = _pal().map(tile)
         if len(_TILES) > 4096:
             _TILES.clear()
         _TILES[sig] = tile
@@ -178,7 +180,8 @@ _PANELS: dict[tuple[Any, ...], Image.Image] = {}
 
 def _panel(image: Image.Image, x: int, y: int, p: dict[str, Any], view: View,
            names: Sequence[str]) -> None:
-    """Pastes one dragon's mat, drawn once per distinct content (few mats change in a turn)."""
+    """Pastes one dragon's mat: its frame, drawn once per distinct content (few mats change in
+    a turn), then its locations (cached tiles) and its hand count (cached words)."""
     key = _panel_key(p, view, names)
     tile = _PANELS.get(key)
     if tile is None:
@@ -189,17 +192,23 @@ def _panel(image: Image.Image, x: int, y: int, p: dict[str, Any], view: View,
             _PANELS.clear()
         _PANELS[key] = tile
     paste(image, tile, (x, y))
+    out = not p["conscious"]
+    for loc, (cx, cy) in GRID.items():
+        _location(image, x + 10 + cx * (LOC_W + 4), y + 50 + cy * (LOC_H + 4), loc,
+                  p["locations"].get(loc), out)
+    ko = f" · KOs {p['knockouts']}" if p["knockouts"] else ""
+    stamp(image, _pal(), (x + 10 + 3 * (LOC_W + 4) + 4, y + PANEL_H - 22), f"Hand {p['hand']}{ko}",
+          size=14, background=OUT if out else PANEL)
 
 
 def _panel_key(p: dict[str, Any], view: View, names: Sequence[str]) -> tuple[Any, ...]:
-    """Returns everything a mat shows (and nothing it does not, such as hit sources)."""
+    """Returns everything a mat's frame shows (not its locations and hand count, pasted over
+    it, and nothing the mat does not show, such as hit sources)."""
     head = header(view)
     seat = p["seat"]
-    out = not p["conscious"]
-    locs = tuple(_sig(k, p["locations"].get(k), out) for k in GRID)
     slots = tuple((s["filled"], s.get("card"), s["ready"]) for s in p["magic_slots"])
-    return (seat, _name(names, seat), out, p["withdrawn"], p["dragon"], p["breath"],
-            p["resists"], locs, slots, tuple(p["specials"]), p["hand"], p["knockouts"],
+    return (seat, _name(names, seat), not p["conscious"], p["withdrawn"], p["dragon"],
+            p["breath"], p["resists"], slots, tuple(p["specials"]),
             view["phase"] == "defense" and seat in head["to_play"], head["active"] == seat,
             head["over"] and seat in head["winners"])
 
@@ -230,10 +239,6 @@ def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int,
         draw.text((x + PANEL_W - 10, y + 7), tag, font=font(16, bold=True), fill=color, anchor="ra")
     draw.text((x + 10, y + 28), f"Breath {p['breath']} · resists {p['resists']}",
               font=font(14), fill=MUTED)
-    gx, gy = x + 10, y + 50
-    for key, (cx, cy) in GRID.items():
-        _location(image, gx + cx * (LOC_W + 4), gy + cy * (LOC_H + 4), key,
-                  p["locations"].get(key), out)
     sx = x + 10 + 3 * (LOC_W + 4) + 4
     sy = y + 50
     draw.text((sx, sy), "Magic", font=font(14, bold=True), fill=INK)
@@ -258,9 +263,6 @@ def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int,
     for j, sp in enumerate(p["specials"]):
         text = fit_text(sp or "empty", 150, 14)
         draw.text((sx, ry + 18 + j * 18), text, font=font(14), fill=INK if sp else MUTED)
-    foot = y + PANEL_H - 22
-    ko = f" · KOs {p['knockouts']}" if p["knockouts"] else ""
-    draw.text((sx, foot), f"Hand {p['hand']}{ko}", font=font(14), fill=INK)
 
 
 def _summary_lines(view: View, names: Sequence[str]) -> list[tuple[str, Any]]:
@@ -331,7 +333,7 @@ def render_board(view: View, *, names: Sequence[str], tr: Translate = english) -
             f"Discard {len(view['discard'])} · ")
     pal = _pal()
     stamp(image, pal, (12, 12), head, size=18, bold=True, background=BACKGROUND)
-    hx = 12 + font(18, bold=True).getlength(head)
+    hx = 12 + text_width(head, 18, bold=True)
     stamp(image, pal, (hx, 12), fit_text(status, int(WIDTH - hx - 12), 18, bold=True), size=18,
           bold=True, fill=HIGHLIGHT, background=BACKGROUND)
     for i, p in enumerate(players):
