@@ -185,9 +185,8 @@ def _panel(image: Image.Image, x: int, y: int, p: dict[str, Any], view: View,
     key = _panel_key(p, view, names)
     tile = _PANELS.get(key)
     if tile is None:
-        tile, draw = new_canvas(PANEL_W + 1, PANEL_H + 1)
+        tile, draw = _pal().canvas(PANEL_W + 1, PANEL_H + 1)
         _draw_panel(tile, draw, 0, 0, p, view, names)
-        tile = _pal().map(tile)
         if len(_PANELS) > 512:  # about 60 MB at most
             _PANELS.clear()
         _PANELS[key] = tile
@@ -215,16 +214,20 @@ def _panel_key(p: dict[str, Any], view: View, names: Sequence[str]) -> tuple[Any
 
 def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int,
                 p: dict[str, Any], view: View, names: Sequence[str]) -> None:
+    """Draws a mat's frame into the palette image: border, title, tag, breath, magic slots and
+    specials (text from cached tiles, on the plain colour each stands on)."""
+    pal = _pal()
     seat = p["seat"]
     out = not p["conscious"]
+    bg = OUT if out else PANEL
     head = header(view)
     defending = view["phase"] == "defense" and seat in head["to_play"]
     active = head["active"] == seat
     border = DEFEND if defending else (HIGHLIGHT if active else MUTED)
-    draw.rounded_rectangle((x, y, x + PANEL_W, y + PANEL_H), radius=8,
-                           fill=OUT if out else PANEL, outline=border, width=3 if border != MUTED else 1)
+    draw.rounded_rectangle((x, y, x + PANEL_W, y + PANEL_H), radius=8, fill=pal[bg],
+                           outline=pal[border], width=3 if border != MUTED else 1)
     title = fit_text(f"{_name(names, seat)} — {p['dragon']}", 300, 16, bold=True)
-    draw.text((x + 10, y + 7), title, font=font(16, bold=True), fill=INK)
+    stamp(image, pal, (x + 10, y + 7), title, size=16, bold=True, background=bg)
     if out:
         tag, color = ("WITHDRAWN" if p["withdrawn"] else "OUT"), BAD
     elif defending:
@@ -236,33 +239,37 @@ def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int,
     if head["over"] and seat in head["winners"]:
         tag, color = "WINNER", HIGHLIGHT
     if tag:
-        draw.text((x + PANEL_W - 10, y + 7), tag, font=font(16, bold=True), fill=color, anchor="ra")
-    draw.text((x + 10, y + 28), f"Breath {p['breath']} · resists {p['resists']}",
-              font=font(14), fill=MUTED)
+        stamp(image, pal, (x + PANEL_W - 10, y + 7), tag, size=16, bold=True, fill=color,
+              anchor="ra", background=bg)
+    stamp(image, pal, (x + 10, y + 28), f"Breath {p['breath']} · resists {p['resists']}",
+          size=14, fill=MUTED, background=bg)
     sx = x + 10 + 3 * (LOC_W + 4) + 4
     sy = y + 50
-    draw.text((sx, sy), "Magic", font=font(14, bold=True), fill=INK)
+    stamp(image, pal, (sx, sy), "Magic", size=14, bold=True, background=bg)
     slots = p["magic_slots"]
     if not slots:
-        draw.text((sx + 52, sy), "none", font=font(14), fill=MUTED)
+        stamp(image, pal, (sx + 52, sy), "none", size=14, fill=MUTED, background=bg)
     for j, slot in enumerate(slots[:4]):
         bx = sx + (j % 2) * 72
         by = sy + 20 + (j // 2) * 30
         box = (bx, by, bx + 68, by + 26)
         if not slot["filled"]:
-            draw.rounded_rectangle(box, radius=4, outline=MUTED, width=1)
-            draw.text((bx + 34, by + 13), "empty", font=font(14), fill=MUTED, anchor="mm")
+            draw.rounded_rectangle(box, radius=4, outline=pal[MUTED], width=1)
+            stamp(image, pal, (bx + 34, by + 13), "empty", size=14, fill=MUTED, anchor="mm",
+                  background=bg)
         else:
-            draw.rounded_rectangle(box, radius=4, fill=SLOT, outline=INK, width=1)
+            draw.rounded_rectangle(box, radius=4, fill=pal[SLOT], outline=pal[INK], width=1)
             label = fit_text(slot.get("card") or "hidden", 64, 14)
-            draw.text((bx + 34, by + 13), label, font=font(14, condensed=True), fill=INK, anchor="mm")
+            stamp(image, pal, (bx + 34, by + 13), label, size=14, condensed=True, anchor="mm",
+                  background=SLOT)
             if slot["ready"]:
-                draw.ellipse((bx + 59, by - 3, bx + 69, by + 7), fill=HIGHLIGHT)
+                draw.ellipse((bx + 59, by - 3, bx + 69, by + 7), fill=pal[HIGHLIGHT])
     ry = sy + 20 + 30 * ((min(len(slots), 4) + 1) // 2 or 1) + 4
-    draw.text((sx, ry), "Special", font=font(14, bold=True), fill=INK)
+    stamp(image, pal, (sx, ry), "Special", size=14, bold=True, background=bg)
     for j, sp in enumerate(p["specials"]):
         text = fit_text(sp or "empty", 150, 14)
-        draw.text((sx, ry + 18 + j * 18), text, font=font(14), fill=INK if sp else MUTED)
+        stamp(image, pal, (sx, ry + 18 + j * 18), text, size=14, fill=INK if sp else MUTED,
+              background=bg)
 
 
 def _summary_lines(view: View, names: Sequence[str]) -> list[tuple[str, Any]]:
