@@ -52,6 +52,7 @@ from games.rivalwing.resolve import (
 from games.rivalwing.specials import apply_special, refresh_label, special_options
 from games.rivalwing.state import (
     DEAL,
+    REASONS,
     EventCache,
     RWState,
     element,
@@ -425,7 +426,7 @@ def outcome(state: RWState) -> Outcome | None:
     if state.result is None:
         return None
     reason = state.result["reason"]
-    return Outcome(tuple(state.result["winners"]), RWTermination(reason), reason)
+    return Outcome(tuple(state.result["winners"]), RWTermination(reason), REASONS.get(reason, reason))
 
 
 def score(state: RWState, seat: int) -> int:
