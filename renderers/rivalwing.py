@@ -25,6 +25,7 @@ from renderers.common import (
     MUTED,
     PANEL,
     Palette,
+    fit_size,
     fit_text,
     font,
     new_canvas,
@@ -152,10 +153,13 @@ def _draw_location(draw: ImageDraw.ImageDraw, x: int, y: int, key: str,
     if loc["breached"]:
         draw.rounded_rectangle(box, radius=5, fill=BREACHED, outline=INK, width=1)
         draw.text((x + 6, y + 4), name, font=font(14, bold=True), fill=INK)
-        draw.text((x + LOC_W - 6, y + 4), tr(Text("pile {n}", n=loc["pile"])),
-                  font=font(14, condensed=True), fill=INK, anchor="ra")
-        draw.text((x + 6, y + 25), fit_text(tr(Text("BREACHED")), LOC_W - 10, 14, bold=True),
-                  font=font(14, bold=True), fill=INK)
+        pile = tr(Text("pile {n}", n=loc["pile"]))
+        room = LOC_W - 16 - font(14, bold=True).getlength(name)
+        draw.text((x + LOC_W - 6, y + 4), pile, font=font(_fit(pile, room, 14, condensed=True),
+                                                          condensed=True), fill=INK, anchor="ra")
+        word = tr(Text("BREACHED"))
+        draw.text((x + 6, y + 25), word, font=font(fit_size(word, LOC_W - 12, 14, bold=True),
+                                                   bold=True), fill=INK)
         return
     pts, dmg = loc["points"], loc["damage"]
     fill = OUT if out else BACKGROUND
@@ -178,6 +182,13 @@ def _draw_location(draw: ImageDraw.ImageDraw, x: int, y: int, key: str,
     if bits:
         draw.text((x + 6, y + 24), fit_text(" ".join(bits), LOC_W - 10, 14),
                   font=font(14, condensed=True), fill=SCALE if covers or loc["banked"] else MUTED)
+
+
+def _fit(text: str, width: float, size: int, *, condensed: bool = False) -> int:
+    """Returns the largest size up to `size` at which `text` is at most `width` pixels wide."""
+    while size > 9 and font(size, condensed=condensed).getlength(text) > width:
+        size -= 1
+    return size
 
 
 _PANELS: dict[tuple[Any, ...], Image.Image] = {}
@@ -223,12 +234,14 @@ def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int,
     border = DEFEND if defending else (HIGHLIGHT if active else MUTED)
     draw.rounded_rectangle((x, y, x + PANEL_W, y + PANEL_H), radius=8,
                            fill=OUT if out else PANEL, outline=border, width=3 if border != MUTED else 1)
-    title = fit_text(f"{_name(names, seat, tr)} — {tr(p['dragon'])}", 300, 16, bold=True)
-    draw.text((x + 10, y + 7), title, font=font(16, bold=True), fill=INK)
     tag, color = _tag(p, out, defending, active, head["over"] and seat in head["winners"])
+    tag = fit_text(tr(tag), 200, 16, bold=True) if tag else ""
+    room = PANEL_W - 30 - (font(16, bold=True).getlength(tag) if tag else 0)
+    title = fit_text(f"{_name(names, seat, tr)} — {tr(p['dragon'])}", int(min(300, room)), 16,
+                     bold=True)
+    draw.text((x + 10, y + 7), title, font=font(16, bold=True), fill=INK)
     if tag:
-        draw.text((x + PANEL_W - 10, y + 7), fit_text(tr(tag), 160, 16, bold=True),
-                  font=font(16, bold=True), fill=color, anchor="ra")
+        draw.text((x + PANEL_W - 10, y + 7), tag, font=font(16, bold=True), fill=color, anchor="ra")
     draw.text((x + 10, y + 28), tr(Text("Breath {element} · resists {resists}",
                                         element=element_name(p["breath"]),
                                         resists=element_name(p["resists"]))),
