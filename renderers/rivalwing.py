@@ -168,8 +168,11 @@ def _draw_location(draw: ImageDraw.ImageDraw, x: int, y: int, key: str,
     if frac:
         draw.rectangle((x + 2, y + LOC_H - 8, x + 2 + int((LOC_W - 4) * frac), y + LOC_H - 3),
                        fill=DAMAGE)
-    draw.text((x + 6, y + 3), name, font=font(14, bold=key == "C"), fill=INK)
-    draw.text((x + LOC_W - 6, y + 3), f"{dmg}/{pts}", font=font(15, bold=True),
+    score = f"{dmg}/{pts}"
+    room = LOC_W - 16 - font(15, bold=True).getlength(score)
+    size = fit_size(name, int(room), 14, bold=key == "C")
+    draw.text((x + 6, y + 3 + (14 - size) // 2), name, font=font(size, bold=key == "C"), fill=INK)
+    draw.text((x + LOC_W - 6, y + 3), score, font=font(15, bold=True),
               fill=HIGHLIGHT if dmg else INK, anchor="ra")
     covers = sum(len(e["covers"]) for e in loc["entries"])
     bits = []
