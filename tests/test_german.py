@@ -20,8 +20,8 @@ from bot.messages import Command, Reply, ReplyKind, Verb
 from tests.hosting import open_host
 
 PO = locales.LOCALE_DIR / "de" / "LC_MESSAGES" / f"{locales.DOMAIN}.po"
-GERMAN_GAMES = ("drachenherz", "drakones")
-"""The games whose every text goes through the catalog (RivalWing and Dragon Front: not yet)."""
+GERMAN_GAMES = ("drachenherz", "drakones", "dragonfront")
+"""The games whose every text goes through the catalog (RivalWing: not yet)."""
 
 
 def _pieces(template: str) -> list[str]:
