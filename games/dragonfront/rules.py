@@ -43,7 +43,7 @@ from games.dragonfront.timed import expire
 from games.dragonfront.triggers import discarded, trigger
 from games.dragonfront.triggers_more import foe_income
 from games.rng import Rng
-from games.text import Text, plural, seat_ref
+from games.text import Text, join_texts, plural, seat_ref
 
 OPENING_HAND = 4
 WIN_SCORE = 15
@@ -88,20 +88,22 @@ def check_decks(raw: Any) -> list[dict[str, Any] | None] | None:
     if raw is None:
         return None
     if not isinstance(raw, list | tuple) or len(raw) != 2:
-        raise ValueError("deck needs one entry per seat (None for the faction's base deck).")
+        raise ValueError(Text("deck needs one entry per seat (None for the faction's base deck)."))
     out: list[dict[str, Any] | None] = []
     for seat, entry in enumerate(raw):
         if entry is None:
             out.append(None)
             continue
         if not isinstance(entry, dict) or not isinstance(entry.get("cards"), list | tuple):
-            raise ValueError(f"Seat {seat + 1}'s deck needs a faction, a champion and cards.")
+            raise ValueError(Text("Seat {seat}'s deck needs a faction, a champion and cards.",
+                                  seat=seat + 1))
         faction = str(entry.get("faction", "")).lower()
         title = next((f for f in C.FACTIONS if f.lower() == faction), faction)
         champion, cards = str(entry.get("champion", "")), [str(c) for c in entry["cards"]]
         problems = C.validate_deck(title, champion, cards)
         if problems:
-            raise ValueError(f"Seat {seat + 1}'s deck cannot be played: " + " ".join(problems))
+            raise ValueError(Text("Seat {seat}'s deck cannot be played: {problems}", seat=seat + 1,
+                                  problems=join_texts(problems, " ")))
         out.append({"faction": faction, "champion": champion, "cards": cards})
     return out
 
