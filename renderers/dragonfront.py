@@ -252,6 +252,16 @@ def _wrap(text: str, width: int, size: int) -> list[str]:
     return lines
 
 
+def _body_lines(text: str, width: int, height: int) -> tuple[int, list[str]]:
+    """Wraps a card's text at the largest size from 14 px down to 11 px whose lines fit
+    `height` (a longer text, as German ones often are, gets smaller type, not cut lines)."""
+    for size in (14, 13, 12, 11):
+        lines = _wrap(text, width, size)
+        if len(lines) * (size + 3) <= height:
+            return size, lines
+    return 11, lines[:height // 14]
+
+
 def render_hand(view: View, *, names: Sequence[str],
                 tr: Translate = english) -> bytes | None:
     """Returns the viewer's hand (costs and short texts) as a PNG, or None for a spectator."""
@@ -291,6 +301,7 @@ def render_hand(view: View, *, names: Sequence[str],
         body = tr(c["text"]) if c["text"] else tr(Text("No text."))
         if not c.get("playable", True):
             body = tr(Text("Not playable in this engine yet."))
-        for j, line in enumerate(_wrap(body, cw - 28, 14)[:6]):
-            draw.text((x + 8, y + 46 + j * 17), line, font=font(14), fill=INK)
+        size, lines = _body_lines(body, cw - 28, ch - 60)
+        for j, line in enumerate(lines):
+            draw.text((x + 8, y + 46 + j * (size + 3)), line, font=font(size), fill=INK)
     return to_png(PAL.map(image))
