@@ -66,3 +66,15 @@ def test_choose_one_options_are_translated_one_by_one() -> None:
     options = [locales.translate(t, "de") for t in mode_texts(C.card("StU012"))]
     assert options == ["+3 Champion-Marken", "Ziehe 1"]
     assert locales.translate(text_of("StU012"), "de") == "Wähle: +3 Champion-Marken ODER Ziehe 1"
+
+
+def test_a_spells_capital_survives_copy_and_pickle() -> None:
+    """A spell's sentence keeps its capital through a deep copy and a pickle (views are copied)."""
+    import copy
+    import pickle
+
+    text = text_of("EcS014")
+    assert str(text) == "Destroy the target"
+    for again in (copy.deepcopy(text), pickle.loads(pickle.dumps(text))):
+        assert str(again) == "Destroy the target"
+        assert locales.translate(again, "de") == "Zerstöre das Ziel"

@@ -29,7 +29,7 @@ from games.dragonfront.card_words import (
     TRIGGERS,
     UNTIL,
 )
-from games.text import VERBATIM, Text, join_texts, term
+from games.text import VERBATIM, Text, and_list, join_texts, term
 
 Names = Callable[[str], str]
 """A card's name by id (the card file's at run time, the source's in the converter)."""
@@ -106,6 +106,9 @@ class _Capital(Text):
             made.msgid, made.args, None, None, made.context)
         return self
 
+    def __reduce__(self) -> tuple[Callable[..., _Capital], tuple[Any, ...]]:
+        return _Capital, (self.args["text"],)
+
 
 def _card_name(card_id: str) -> str:
     return C.cards()[card_id]["name"] if card_id in C.cards() else card_id
@@ -127,13 +130,6 @@ def _options(parts: list[Text]) -> str:
     if len(parts) <= 1:
         return parts[0] if parts else ""
     return Text("{first} OR {last}", first=_options(parts[:-1]), last=parts[-1])
-
-
-def _and(parts: Iterable[str]) -> str:
-    items = list(parts)
-    if len(items) <= 1:
-        return items[0] if items else ""
-    return Text("{first} and {last}", first=_and(items[:-1]), last=items[-1])
 
 
 def _kind(kind: str) -> Text:
@@ -178,7 +174,7 @@ class _Gen:
 
     def cond(self, c: Any) -> str:
         if isinstance(c, list):
-            return _and(self.cond(x) for x in c)
+            return and_list(self.cond(x) for x in c)
         if isinstance(c, dict) and "not" in c:
             return Text("not {condition}", condition=self.cond(c["not"]))
         if isinstance(c, dict) and "any" in c:
