@@ -115,7 +115,7 @@ def _location(image: Image.Image, x: int, y: int, key: str, loc: dict[str, Any] 
               out: bool, tr: Translate) -> None:
     """Pastes one location box, drawn once per distinct content and language (boxes rarely
     change)."""
-    tile = _tile((*_sig(key, loc, out), tr), key, None if loc is None else dict(loc), out, tr)
+    tile = _tile((*_sig(key, loc, out), tr), key, loc, out, tr)
     paste(image, tile, (x, y))
 
 
