@@ -5,7 +5,9 @@
 Each table seats two simulated users who /join, /start and then move through the Hand button and
 the menus, all tables at once; a user waits about `--think` seconds (0.5x-1.5x, seeded) before each
 click, as people do (0 clicks as fast as the bot answers: a stress test). Prints p50/p99 from the interaction's dispatch on the gateway to the
-bot's initial response, and to the last message the bot sent or edited for it.
+bot's initial response, and to the last message the bot sent or edited for it; an interaction
+never answered (the stand-in refuses a response after 3 s) ends its table and is counted. With the
+bot in its own process, also prints its CPU per interaction and the load average.
 
 By default the bot runs as its own process (`run_discord`, as `hoard discord` does), so the stand-in
 and the bot do not share an event loop or a GIL, as with the real Discord; `--in-process` runs
