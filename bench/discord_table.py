@@ -13,6 +13,8 @@ Reported per game: public messages created (lobby, boards, results, texts) again
 (a decision by someone other than the one who decided before), bytes of images uploaded (public
 and in private panels), and per decision, from the committing click's dispatch, the time to the
 bot's first response and to the board write that shows the position after it ("last edit").
+The bot warms its renderers before the games start, as `hoard discord` does; the CPU time of the
+bot and of this process and the load average close the report.
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import re
+import resource
 import sqlite3
 import sys
 import tempfile
@@ -306,8 +310,12 @@ async def main() -> None:
                       rate_limit=None if args.no_rate_limit else (5, 5.0))
     await standin.start()
     with tempfile.TemporaryDirectory() as tmp:
-        bot = BotProcess(standin, Path(tmp) / "bench.db", seed=args.seed)
+        bot = BotProcess(standin, Path(tmp) / "bench.db", seed=args.seed, log_level="INFO",
+                         env={"HOARD_TEST_WARM": "1"})
         await bot.start()
+        warmed = time.perf_counter()
+        while "Renderers warmed" not in bot.log_text() and time.perf_counter() - warmed < 120:
+            await asyncio.sleep(0.2)  # as `hoard discord`: the first boards are not rendered cold
         await asyncio.sleep(0.5)
         runs = [GameRun(g, c) for g, c in zip(names, standin.channel_ids, strict=True)]
         players = [Player(standin, bot.db, r, args.seed * 100 + i, args.think) for i, r in enumerate(runs)]
@@ -318,7 +326,13 @@ async def main() -> None:
               f"{'no rate limit' if args.no_rate_limit else '5 writes / 5 s per channel'}, "
               f"{time.perf_counter() - started:.0f} s")
         report(standin, runs)
+        load = os.getloadavg()
         await bot.stop()
+        bot_cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        print(f"CPU: bot {bot_cpu.ru_utime + bot_cpu.ru_stime:.0f} s, stand-in and players "
+              f"{own.ru_utime + own.ru_stime:.0f} s; load average {load[0]:.1f} {load[1]:.1f} "
+              f"{load[2]:.1f} (1/5/15 min, at the end)")
         if "Traceback" in bot.log_text():
             print(bot.log_text()[-3000:])
     await standin.close()
