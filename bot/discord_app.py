@@ -32,6 +32,7 @@ from bot import discord_posts as posts
 from bot import discord_views as ui
 from bot.cogs import EXTENSIONS
 from bot.config import Settings
+from bot.discord_buckets import ChannelBuckets
 from bot.discord_courier import Courier
 from bot.discord_i18n import HoardTranslator
 from bot.host import Host
@@ -178,6 +179,9 @@ class HoardBot(commands.Bot):
             options.setdefault("shard_count", settings.shard_count)
             if settings.shard_ids is not None:
                 options.setdefault("shard_ids", list(settings.shard_ids))
+        self.buckets = ChannelBuckets()
+        """Each channel's rate-limit bucket, read from Discord's answers (for the courier)."""
+        options.setdefault("http_trace", self.buckets.trace_config())
         super().__init__(command_prefix=commands.when_mentioned, help_command=None,
                          intents=intents, allowed_mentions=discord.AllowedMentions(
                              everyone=False, roles=False, users=True, replied_user=False),
@@ -211,7 +215,7 @@ class HoardBot(commands.Bot):
         if self.settings.shard_count:
             self.host.owns = self.owns
         self.courier = Courier(self, self.host.store, clock=self.clock, pause=self.tidy_pause,
-                               owns=self.host.owns)
+                               owns=self.host.owns, buckets=self.buckets)
         self._spawn(self.recover())  # REST works already: what a crash left goes out at once
         if self.warm_renderers:
             self._spawn(self._warm())
