@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 import games
+from games.text import Text
 from renderers.faces import CardFace, faces_of
 
 log = logging.getLogger(__name__)
@@ -74,7 +75,7 @@ def find(query: str) -> CardEntry:
     """
     text = query.strip()
     if not text:
-        raise CardNotFound("Name a card.")
+        raise CardNotFound(Text("Name a card."))
     pool = entries()
     for entry in pool:
         if text == entry.value or text.lower() == entry.label.lower():
@@ -88,9 +89,9 @@ def find(query: str) -> CardEntry:
             return hits[0]
         if hits:
             shown = "; ".join(e.label for e in hits[:6]) + ("; …" if len(hits) > 6 else "")
-            raise CardNotFound(f"'{text}' matches several cards: {shown}. "
-                               "Pick one from the list as you type.")
-    raise CardNotFound(f"No card of any game is called '{text}'.")
+            raise CardNotFound(Text("'{text}' matches several cards: {cards}. Pick one from the "
+                                    "list as you type.", text=text, cards=shown))
+    raise CardNotFound(Text("No card of any game is called '{text}'.", text=text))
 
 
 def render(entry: CardEntry) -> bytes:

@@ -26,7 +26,7 @@ from bot.host import Host
 from bot.messages import Choice, Command, Control, Reply, ReplyKind, Verb
 from bot.records import RecordError
 from bot.replays import write_replay
-from games.text import Text
+from games.text import Text, plural
 
 log = logging.getLogger(__name__)
 
@@ -139,17 +139,22 @@ class Console:
 
     async def _replay(self, command: Command) -> None:
         """Writes a finished game's replay, every step's frame and the animation, to the folder."""
+        lang = locales.language_of(command.locale)
+        tr = locales.translator(lang)
+        mark = tr(Text("  [private to {user}] ", user=command.user))
         try:
             replay = await self.host.lookups.replay_of(command)
         except RecordError as refusal:
-            self._print(f"  [private to {command.user}] ⚠ {refusal}")
+            self._print(f"{mark}⚠ {tr(refusal.args[0] if refusal.args else '')}")
             return
-        paths = await asyncio.to_thread(write_replay, replay, self.out_dir)
-        self._print(f"  [private to {command.user}] == {replay.title} ==")
-        self._print(f"  [private to {command.user}] {len(replay.steps)} steps: frames "
-                    f"{paths[0].name} to {paths[-2].name} and the animation in {self.out_dir}")
-        self._print(f"  [private to {command.user}] {replay.text(replay.last).splitlines()[-1]}")
-        self._print(f"  [private to {command.user}] [animation: {paths[-1]}]")
+        paths = await asyncio.to_thread(write_replay, replay, self.out_dir, lang=lang)
+        self._print(f"{mark}== {tr(replay.title)} ==")
+        self._print(mark + tr(plural(
+            "{n} step: frame {first} and the animation in {folder}",
+            "{n} steps: frames {first} to {last} and the animation in {folder}",
+            len(replay.steps), first=paths[0].name, last=paths[-2].name, folder=str(self.out_dir))))
+        self._print(f"{mark}{replay.text(replay.last, lang).splitlines()[-1]}")
+        self._print(mark + tr(Text("[animation: {path}]", path=str(paths[-1]))))
 
     async def _show_waiting(self, channel: str, replies: list[Reply]) -> list[Reply]:
         boards = [r for r in replies if r.kind is ReplyKind.BOARD and not r.is_private]
@@ -194,13 +199,13 @@ class Console:
             if reply.file is not None:
                 path = self.out_dir / reply.file_name
                 path.write_bytes(reply.file)
-                self._print(f"{prefix}[file: {path}]")
+                self._print(prefix + tr(Text("[file: {path}]", path=str(path))))
             if reply.image is not None:
                 self._images += 1
                 who = reply.private_to or "public"
                 path = self.out_dir / f"{self._images:04d}-{reply.channel}-{who}-{reply.image_name}"
                 path.write_bytes(reply.image)
-                self._print(f"{prefix}[image: {path}]")
+                self._print(prefix + tr(Text("[image: {path}]", path=str(path))))
 
     def _print(self, text: str) -> None:
         print(text, file=self.out)

@@ -87,6 +87,14 @@ def and_list(items: Iterable[str]) -> str:
     return Text("{first} and {last}", first=and_list(parts[:-1]), last=parts[-1])
 
 
+def or_list(items: Iterable[str]) -> str:
+    """Returns "A", "A or B", "A, B or C" (the "or" translated)."""
+    parts = list(items)
+    if len(parts) <= 1:
+        return "".join(parts)
+    return Text("{items} or {last}", items=join_texts(parts[:-1]), last=parts[-1])
+
+
 Translate = Callable[[str], str]
 """Turns a text into the reader's language (the identity gives English)."""
 
