@@ -38,12 +38,13 @@ from bot.ai_pool import AiPool, Job
 from bot.decks import DeckError
 from bot.lookups import Lookups
 from bot.messages import LOCAL_GUILD, LOOKUPS, Choice, Command, Reply, ReplyKind, Verb
+from bot.option_texts import option_name, option_value
 from bot.replies import MAX_LOG_LINES, joined, personalise, waiting_users
 from bot.store import Conflict, Outgoing, Store, StoreError, StoreFull
 from bot.table import DECK_OPTION, MAX_TIMEOUTS, Refused, Table
 from games.core import Action, Event, IllegalAction, Seat, View, visible_events
 from games.levels import Level, parse_level, shown_name
-from games.text import Text, Translate, join_texts, seat_ref
+from games.text import Text, Translate, join_texts, plural, seat_ref
 
 log = logging.getLogger(__name__)
 
@@ -425,8 +426,9 @@ class Host:
         info = games.get(name).info
         seated = len(table.seats)
         ready = Text("A seated player can start.") if seated >= info.min_players else (
-            Text("Waiting for {missing} more (join, or add a computer).",
-                 missing=info.min_players - seated))
+            plural("Waiting for {n} more player (join, or add a computer).",
+                   "Waiting for {n} more players (join, or add a computer).",
+                   info.min_players - seated))
         return self._ack(table, cmd, Text("You took seat {seat} of {most} at {game}. {ready}",
                                           seat=seated, most=info.max_players, game=info.title,
                                           ready=ready))
@@ -473,8 +475,8 @@ class Host:
             raise Refused(Text("Choose an option and a value, e.g. faction scales."))
         name, value = cmd.args
         table.set_option(cmd.user, name, value)
-        return self._ack(table, cmd, Text("{name}: {value}.", name=name.replace('_', ' ').capitalize(),
-                                          value=value))
+        return self._ack(table, cmd, Text("{name}: {value}.", name=option_name(name),
+                                          value=option_value(value)))
 
     async def _series(self, table: Table, cmd: Command) -> Handled:
         if not cmd.args:
@@ -596,8 +598,10 @@ class Host:
         tr = self._user_tr(table, cmd)
         players = (f"{info.min_players}" if info.min_players == info.max_players
                    else f"{info.min_players}-{info.max_players}")
-        options = "".join("\n" + tr(Text("Option {name}: {choices} — {help}", name=o.name,
-                                          choices=", ".join(o.choices), help=o.help))
+        options = "".join("\n" + tr(Text("Option {name} ({key}): {choices} — {help}",
+                                          name=option_name(o.name), key=o.name,
+                                          choices=join_texts(map(option_value, o.choices)),
+                                          help=o.help))
                           for o in info.options)
         head = tr(Text("**{game}** ({players} players)", game=info.title, players=players))
         text = f"{head}\n{tr(info.summary)}{options}\n\n{tr(COMMAND_HELP)}"

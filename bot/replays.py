@@ -93,7 +93,7 @@ class Replay:
 
     @property
     def title(self) -> str:
-        """The replay's title, a `Text` to translate ("Replay of Drakones #12")."""
+        """The replay's title, a `Text` to translate ("Replay of <game> #12")."""
         info = games.get(self.game).info
         if self.game_id is None:
             return Text("Replay of {game}", game=info.title)

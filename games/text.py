@@ -83,7 +83,7 @@ def and_list(items: Iterable[str]) -> str:
     """Returns "A", "A and B", "A and B and C" (each "and" translated)."""
     parts = list(items)
     if len(parts) <= 1:
-        return "".join(parts)
+        return parts[0] if parts else ""  # one item stays itself (a Text is translated later)
     return Text("{first} and {last}", first=and_list(parts[:-1]), last=parts[-1])
 
 
@@ -91,7 +91,7 @@ def or_list(items: Iterable[str]) -> str:
     """Returns "A", "A or B", "A, B or C" (the "or" translated)."""
     parts = list(items)
     if len(parts) <= 1:
-        return "".join(parts)
+        return parts[0] if parts else ""
     return Text("{items} or {last}", items=join_texts(parts[:-1]), last=parts[-1])
 
 
