@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 import games
-from games.text import Text
+from games.text import Text, Translate, english
 from renderers.faces import CardFace, faces_of
 
 log = logging.getLogger(__name__)
@@ -68,8 +68,9 @@ def search(query: str, *, game: str | None = None, limit: int = MAX_CHOICES) -> 
     return (sorted(starts, key=_order) + sorted(inside, key=_order))[:limit]
 
 
-def find(query: str) -> CardEntry:
-    """Returns the one card a query names: an autocomplete value, a label, a name or a prefix.
+def find(query: str, tr: Translate = english) -> CardEntry:
+    """Returns the one card a query names: an autocomplete value, a label, a name or a prefix,
+    in English or in `tr`'s language.
 
     :raises CardNotFound: when nothing matches, or several cards do (listing a few).
     """
@@ -81,24 +82,40 @@ def find(query: str) -> CardEntry:
         if text == entry.value or text.lower() == entry.label.lower():
             return entry
     key = text.lower()
-    for matcher in (lambda e: e.face.name.lower() == key,
-                    lambda e: e.face.name.lower().startswith(key),
-                    lambda e: key in e.label.lower()):
+    names = {e.value: (e.face.name.lower(), tr(e.face.name).lower()) for e in pool}
+    for matcher in (lambda e: key in names[e.value],
+                    lambda e: any(n.startswith(key) for n in names[e.value]),
+                    lambda e: key in e.label.lower() or key in names[e.value][1]):
         hits = sorted((e for e in pool if matcher(e)), key=_order)
         if len(hits) == 1:
             return hits[0]
         if hits:
-            shown = "; ".join(e.label for e in hits[:6]) + ("; …" if len(hits) > 6 else "")
+            shown = "; ".join(label(e, tr) for e in hits[:6]) + ("; …" if len(hits) > 6 else "")
             raise CardNotFound(Text("'{text}' matches several cards: {cards}. Pick one from the "
                                     "list as you type.", text=text, cards=shown))
     raise CardNotFound(Text("No card of any game is called '{text}'.", text=text))
 
 
-def render(entry: CardEntry) -> bytes:
-    """Returns the card's image (PNG); slow enough to call through `asyncio.to_thread`."""
+def label(entry: CardEntry, tr: Translate = english) -> str:
+    """Returns the entry's label with the card's name in `tr`'s language."""
+    name = tr(entry.face.name)
+    return entry.label.replace(entry.face.name, name, 1) if name != entry.face.name else entry.label
+
+
+def localised(face: CardFace, tr: Translate = english) -> CardFace:
+    """Returns the face with every word in `tr`'s language (faces hold `Text`s)."""
+    return replace(face, name=tr(face.name), type_line=tr(face.type_line), text=tr(face.text),
+                   stats=tuple((tr(k), tr(v)) for k, v in face.stats),
+                   traits=tuple(tr(t) for t in face.traits),
+                   facts=tuple((tr(k), tr(v)) for k, v in face.facts), note=tr(face.note))
+
+
+def render(entry: CardEntry, tr: Translate = english) -> bytes:
+    """Returns the card's image (PNG) in `tr`'s language; slow enough to call through
+    `asyncio.to_thread`."""
     from renderers.card import render_card
 
-    return render_card(entry.face, game_title=entry.title)
+    return render_card(localised(entry.face, tr), game_title=entry.title)
 
 
 def _order(entry: CardEntry) -> tuple[str, str]:

@@ -225,12 +225,13 @@ async def run_card(args: Sequence[str], *, images: bool = True,
     language)."""
     query = " ".join(args)
     try:
-        entry = cards_lookup.find(query)
+        entry = cards_lookup.find(query, tr)
     except cards_lookup.CardNotFound as refusal:
         return _refuse(tr(refusal.args[0] if refusal.args else ""))
-    image = await asyncio.to_thread(cards_lookup.render, entry) if images else None
+    image = await asyncio.to_thread(cards_lookup.render, entry, tr) if images else None
     face = entry.face
-    text = Text("{card}: {kind}. {text}", card=entry.label, kind=face.type_line, text=face.text)
+    text = Text("{card}: {kind}. {text}", card=cards_lookup.label(entry, tr), kind=face.type_line,
+                text=face.text)
     return Answer(tr(text).strip(), image=image, image_name="card.png", public=True)
 
 

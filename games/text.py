@@ -61,9 +61,10 @@ def plural(singular: str, plural_form: str, n: int, /, **args: Arg) -> Text:
     return Text._make(singular, args, plural_form, n, None)
 
 
-def term(context: str, msgid: str, /) -> Text:
-    """Returns a name (a card, a space, a class) in a context, e.g. term("drakones", "Dragon")."""
-    return Text._make(msgid, {}, None, None, context)
+def term(context: str, msgid: str, /, **args: Arg) -> Text:
+    """Returns a name (a card, a space, a class) in a context, e.g. term("drakones", "Dragon"),
+    or a data file's text in its context, filled with `args`."""
+    return Text._make(msgid, args, None, None, context)
 
 
 def seat_ref(seat: int) -> str:
