@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 
 import games
@@ -102,20 +102,12 @@ def label(entry: CardEntry, tr: Translate = english) -> str:
     return entry.label.replace(entry.face.name, name, 1) if name != entry.face.name else entry.label
 
 
-def localised(face: CardFace, tr: Translate = english) -> CardFace:
-    """Returns the face with every word in `tr`'s language (faces hold `Text`s)."""
-    return replace(face, name=tr(face.name), type_line=tr(face.type_line), text=tr(face.text),
-                   stats=tuple((tr(k), tr(v)) for k, v in face.stats),
-                   traits=tuple(tr(t) for t in face.traits),
-                   facts=tuple((tr(k), tr(v)) for k, v in face.facts), note=tr(face.note))
-
-
 def render(entry: CardEntry, tr: Translate = english) -> bytes:
-    """Returns the card's image (PNG) in `tr`'s language; slow enough to call through
+    """Returns the card's image (PNG) in the reader's language; slow enough to call through
     `asyncio.to_thread`."""
     from renderers.card import render_card
 
-    return render_card(localised(entry.face, tr), game_title=entry.title)
+    return render_card(entry.face, game_title=entry.title, tr=tr)
 
 
 def _order(entry: CardEntry) -> tuple[str, str]:

@@ -82,7 +82,7 @@ async def run_deck(db: aiosqlite.Connection, user: str, args: Sequence[str], *, 
         handler = _HANDLERS.get(verb)
         if handler is None:
             return _refuse(tr(Text("There is no /deck {verb}. {help}", verb=verb, help=DECK_HELP)))
-        answer = await handler(_Call(db, user, fmt, rest, options, now, images))
+        answer = await handler(_Call(db, user, fmt, rest, options, now, images, tr))
     except DeckError as refusal:
         return _refuse(tr(refusal.args[0] if refusal.args else ""))
     return replace(answer, text=tr(answer.text))
@@ -97,6 +97,8 @@ class _Call:
     options: dict[str, str]
     now: float
     images: bool
+    tr: Translate = english
+    """The reader's language (the deck image is drawn in it)."""
 
     async def deck(self, name: str | None = None) -> Deck:
         """Returns the named deck, or the current one; raises DeckError when there is none."""
@@ -113,8 +115,8 @@ class _Call:
         return loaded
 
     async def shown(self, deck: Deck, text: str) -> Answer:
-        """Returns the text with the deck's image (when images are on)."""
-        image = await asyncio.to_thread(render_deck, deck) if self.images else None
+        """Returns the text with the deck's image in the reader's language (when images are on)."""
+        image = await asyncio.to_thread(render_deck, deck, self.tr) if self.images else None
         return Answer(text, image=image, image_name="deck.png")
 
 
