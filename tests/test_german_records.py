@@ -10,6 +10,9 @@ import io
 import re
 from pathlib import Path
 
+import pytest
+
+from bot import replay_cli
 from bot.ai_pool import AiPool
 from bot.console import Console
 from bot.messages import Command, Reply, ReplyKind, Verb
@@ -128,3 +131,29 @@ def test_a_german_console_transcript_of_records_and_decks(tmp_path: Path) -> Non
     assert "[privat an anna] == Wiederholung: Drakones #1 ==" in transcript
     assert "Computer 1 (schwer)" in transcript and "[Datei: " in transcript
     assert "Beginn die Zeile mit @Name" in transcript
+
+
+def test_hoard_replay_speaks_german(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`hoard replay FILE --lang de` writes the frames and says so in German (and refuses a
+    damaged file in German)."""
+    async def export() -> bytes:
+        await german_game(tmp_path, "drakones")
+        host = await open_host(tmp_path / "h.db")
+        try:
+            replies = await host.handle(Command("c1", "anna", "Anna", Verb.HISTORY,
+                                                ("export=1",), locale="de"))
+        finally:
+            await host.close()
+        data = replies[0].file
+        assert data is not None
+        return data
+
+    record = tmp_path / "game.json"
+    record.write_bytes(asyncio.run(export()))
+    assert replay_cli.main([str(record), "--out", str(tmp_path / "out"), "--lang", "de"]) == 0
+    said = capsys.readouterr().out
+    assert "Wiederholung: Drakones #1: " in said and " Schritte; " in said and "Bilder" in said
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "hoard-record"}', encoding="utf-8")
+    assert replay_cli.main([str(broken), "--lang", "de"]) == 2
+    assert "Diese Aufzeichnung hat keine Formatversion" in capsys.readouterr().err
