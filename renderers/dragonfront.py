@@ -26,6 +26,7 @@ from renderers.common import (
     fit_text,
     font,
     new_canvas,
+    paste,
     stamp,
     text_center,
     to_png,
@@ -148,14 +149,24 @@ def _static_layer(me: int) -> Image.Image:
 
 def _draw_fort(image: Image.Image, draw: ImageDraw.ImageDraw, f: dict[str, Any], me: int) -> None:
     x0, y0, x1, y1 = _cell_box(f["space"], me)
-    box = (x0 + 4, y1 - 30, x1 - 4, y1 - 4)
-    outline = OWN if f["owner"] == me else FOE
-    draw.rounded_rectangle(box, radius=4, fill=PAL[FORT], outline=PAL[outline], width=2)
     label = f["name"]
     if f["wall"]:
         label = f"{label} [{f['health']}]"
-    stamp(image, PAL, (box[0] + 5, box[1] + 4), fit_text(label, box[2] - box[0] - 10, 14),
-          size=14, background=FORT)
+    tint = image.getpixel((x0 + 4, y1 - 30))  # the space's tint, in the fort's corner
+    assert isinstance(tint, int)
+    paste(image, _fort_tile(tint, f["owner"] == me, label), (x0 + 4, y1 - 30))
+
+
+@lru_cache(maxsize=256)
+def _fort_tile(tint: int, own: bool, label: str) -> Image.Image:
+    """Returns a fort's plate over its space's tint (a palette index), drawn once per content."""
+    w, h = CELL_W - 8, 26
+    image, draw = PAL.canvas(w + 1, h + 1)
+    draw.rectangle((0, 0, w, h), fill=tint)
+    draw.rounded_rectangle((0, 0, w, h), radius=4, fill=PAL[FORT],
+                           outline=PAL[OWN if own else FOE], width=2)
+    stamp(image, PAL, (5, 4), fit_text(label, w - 10, 14), size=14, background=FORT)
+    return image
 
 
 def _unit_status(u: dict[str, Any], me: int, tr: Translate) -> str:
@@ -181,7 +192,7 @@ def _draw_unit(image: Image.Image, u: dict[str, Any], me: int, blessed: set[int]
                       if t != "STEALTH" or not u["hidden"])
     tile = _unit_tile(tints, u["owner"] == me, bool(u["champion"]), u["name"],
                       f"{u['power']}/{u['health']}", _unit_status(u, me, tr), traits)
-    image.paste(tile, (x0 + 6, boxes[0][1] + 20))
+    paste(image, tile, (x0 + 6, boxes[0][1] + 20))
 
 
 @lru_cache(maxsize=1024)
@@ -226,12 +237,22 @@ def _draw_side(image: Image.Image, view: dict[str, Any], names: Sequence[str], m
                                   tokens=p["tokens"])), 15, False))
         else:
             lines.append((tr(Text("Champion in play")), 15, False))
-        yy = y + 8
-        for text, size, bold in lines:
-            line = fit_text(text, WIDTH - SIDE_X - 34, size, bold=bold)
-            stamp(image, PAL, (SIDE_X + 10, yy), line, size=size, bold=bold, background=PANEL)
-            yy += size + 9
+        paste(image, _side_tile(tuple(lines)), (SIDE_X + 4, y + 4))
         y += 2 * CELL_H
+
+
+@lru_cache(maxsize=512)
+def _side_tile(lines: tuple[tuple[str, int, bool], ...]) -> Image.Image:
+    """Returns a side panel's lines on its plain inside, from 4 pixels in (written once per
+    content: they change a few times a turn, and a board has two)."""
+    height = sum(size + 9 for _, size, _ in lines) + 12
+    image, _ = PAL.canvas(WIDTH - SIDE_X - 24, height, PANEL)
+    yy = 4
+    for text, size, bold in lines:
+        line = fit_text(text, WIDTH - SIDE_X - 34, size, bold=bold)
+        stamp(image, PAL, (6, yy), line, size=size, bold=bold, background=PANEL)
+        yy += size + 9
+    return image
 
 
 def _wrap(text: str, width: int, size: int) -> list[str]:
