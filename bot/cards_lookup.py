@@ -58,13 +58,17 @@ def _entries(names: tuple[str, ...]) -> tuple[CardEntry, ...]:
     return tuple(found)
 
 
-def search(query: str, *, game: str | None = None, limit: int = MAX_CHOICES) -> list[CardEntry]:
-    """Returns up to `limit` cards whose name starts with the query, then those containing it."""
+def search(query: str, *, game: str | None = None, limit: int = MAX_CHOICES,
+           tr: Translate = english) -> list[CardEntry]:
+    """Returns up to `limit` cards whose name (in English or in `tr`'s language) starts with the
+    query, then those containing it."""
     key = query.strip().lower()
     pool = [e for e in entries() if game is None or e.face.game == game]
-    starts = [e for e in pool if e.face.name.lower().startswith(key)]
+    starts = [e for e in pool if e.face.name.lower().startswith(key)
+              or tr(e.face.name).lower().startswith(key)]
     chosen = {e.value for e in starts}
-    inside = [e for e in pool if e.value not in chosen and key in e.label.lower()]
+    inside = [e for e in pool if e.value not in chosen
+              and (key in e.label.lower() or key in label(e, tr).lower())]
     return (sorted(starts, key=_order) + sorted(inside, key=_order))[:limit]
 
 

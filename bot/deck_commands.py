@@ -297,6 +297,7 @@ def complete_factions(prefix: str, *, game: str | None = None) -> list[str]:
     return [title for faction, title in fmt.factions.items() if faction.startswith(key)]
 
 
-def complete_card_lookup(prefix: str) -> list[cards_lookup.CardEntry]:
-    """Returns `/card` choices across every game ("Name (Game)", value `game:key`)."""
-    return cards_lookup.search(prefix)
+def complete_card_lookup(prefix: str, tr: Translate = english) -> list[tuple[str, str]]:
+    """Returns `/card` choices across every game as (label, value): "Name (Game)" with the name
+    in `tr`'s language, value `game:key`."""
+    return [(cards_lookup.label(e, tr), e.value) for e in cards_lookup.search(prefix, tr=tr)]

@@ -74,7 +74,8 @@ class Lookups:
             replies = await handler(cmd)
         except (stats.NotFound, RecordError) as refusal:
             replies = [self._error(cmd, refusal.args[0] if refusal.args else "")]
-        public = await self.public_language(cmd)
+        public = (await self.public_language(cmd) if any(not r.is_private for r in replies)
+                  else locales.DEFAULT)
         return [self._in_language(r, public if not r.is_private else user_language(cmd))
                 for r in replies]
 
