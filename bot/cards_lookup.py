@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -87,9 +88,11 @@ def find(query: str, tr: Translate = english) -> CardEntry:
             return entry
     key = text.lower()
     names = {e.value: (e.face.name.lower(), tr(e.face.name).lower()) for e in pool}
-    for matcher in (lambda e: key in names[e.value],
-                    lambda e: any(n.startswith(key) for n in names[e.value]),
-                    lambda e: key in e.label.lower() or key in names[e.value][1]):
+    matchers: tuple[Callable[[CardEntry], bool], ...] = (
+        lambda e: key in names[e.value],
+        lambda e: any(n.startswith(key) for n in names[e.value]),
+        lambda e: key in e.label.lower() or key in names[e.value][1])
+    for matcher in matchers:
         hits = sorted((e for e in pool if matcher(e)), key=_order)
         if len(hits) == 1:
             return hits[0]
