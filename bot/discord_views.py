@@ -256,7 +256,7 @@ def controls_view(table: str, version: int, controls: Sequence[Control],
             custom_id=custom_id(table, version, f"o:{menu.name}"),
             placeholder=_cut(tr(Text("Your {option}…", option=what) if menu.per_seat else
                                 Text("Table {option}…", option=what)), 150),
-            options=[discord.SelectOption(label=_cut(tr(option_value(c)), 100), value=c[:100])
+            options=[discord.SelectOption(label=_cut(tr(option_value(c, menu.labels)), 100), value=c[:100])
                      for c in menu.choices[:MAX_SELECT]], row=row)
         view.add_item(HoardItem(select))
     return view

@@ -38,7 +38,7 @@ from bot.ai_pool import AiPool, Job
 from bot.decks import DeckError
 from bot.lookups import Lookups
 from bot.messages import LOCAL_GUILD, LOOKUPS, Choice, Command, Reply, ReplyKind, Verb
-from bot.option_texts import option_name, option_value
+from bot.option_texts import labels_of, option_name, option_value
 from bot.replies import MAX_LOG_LINES, joined, personalise, waiting_users
 from bot.store import Conflict, Outgoing, Store, StoreError, StoreFull
 from bot.table import DECK_OPTION, MAX_TIMEOUTS, Refused, Table
@@ -476,7 +476,7 @@ class Host:
         name, value = cmd.args
         table.set_option(cmd.user, name, value)
         return self._ack(table, cmd, Text("{name}: {value}.", name=option_name(name),
-                                          value=option_value(value)))
+                                          value=option_value(value, labels_of(table.game.info, name))))
 
     async def _series(self, table: Table, cmd: Command) -> Handled:
         if not cmd.args:

@@ -8,7 +8,10 @@ are. The marks below let pybabel find the words.
 
 from __future__ import annotations
 
-from games.text import term
+from collections.abc import Iterable
+
+from games.core import GameInfo
+from games.text import Text, term
 
 OPTION_NAMES = {
     "strike_back": term("game-option", "strike back"), "faction": term("game-option", "faction"),
@@ -26,6 +29,14 @@ def option_name(name: str) -> str:
     return OPTION_NAMES.get(name, name.replace("_", " "))
 
 
-def option_value(value: str) -> str:
-    """Returns an option's value to translate: on, off and random are words, the rest names."""
-    return OPTION_VALUES.get(value, value)
+def option_value(value: str, labels: Iterable[tuple[str, str]] = ()) -> str:
+    """Returns an option's value to translate: on, off and random are words, a labelled choice
+    reads as its label (a faction's printed name, a mat's name), the rest as typed."""
+    if value in OPTION_VALUES:
+        return OPTION_VALUES[value]
+    return dict(labels).get(value, value)
+
+
+def labels_of(info: GameInfo, name: str | None = None) -> tuple[tuple[str, Text], ...]:
+    """Returns the choice labels of the game's option `name` (of all its options when None)."""
+    return tuple(pair for o in info.options if name in (None, o.name) for pair in o.labels)

@@ -11,7 +11,7 @@ import logging
 from collections.abc import Sequence
 
 from bot.messages import Control, OptionMenu, Reply, ReplyKind
-from bot.option_texts import option_name, option_value
+from bot.option_texts import labels_of, option_name, option_value
 from bot.table import Table
 from games.core import Seat
 from games.text import Text, Translate, english, join_texts, plural
@@ -132,7 +132,7 @@ def lobby_reply(table: Table, names: Sequence[str], *, fresh: bool = False,
     lines = [tr(Text("**Seats** ({seated}/{most})", seated=len(table.seats),
                      most=info.max_players))]
     for index, seat in enumerate(table.seats):
-        extra = [tr(Text("{option}: {value}", option=option_name(k), value=option_value(v)))
+        extra = [tr(Text("{option}: {value}", option=option_name(k), value=option_value(v, labels_of(info, k))))
                  for k, v in sorted(seat.options.items()) if _is_per_seat(table, k)]
         if seat.is_bot:
             extra.insert(0, tr(Text("computer")))
@@ -144,7 +144,7 @@ def lobby_reply(table: Table, names: Sequence[str], *, fresh: bool = False,
     open_seats = max(0, info.min_players - len(table.seats))
     shared = table.game_options()
     table_options = [Text("{option} {value}", option=option_name(o.name),
-                          value=option_value(str(shared.get(o.name, o.default))))
+                          value=option_value(str(shared.get(o.name, o.default)), o.labels))
                      for o in info.options if not o.per_seat]
     if table_options:
         lines.append(tr(Text("Options: {options}", options=join_texts(table_options))))
@@ -198,7 +198,8 @@ def _lobby_controls(table: Table) -> tuple[Control, ...]:
 def _lobby_menus(table: Table, tr: Translate) -> tuple[OptionMenu, ...]:
     if table.is_playing or not table.seats:
         return ()
-    return tuple(OptionMenu(o.name, tuple(o.choices), o.per_seat, tr(o.help))
+    return tuple(OptionMenu(o.name, tuple(o.choices), o.per_seat, tr(o.help),
+                            tuple((v, tr(t)) for v, t in o.labels))
                  for o in table.game.info.options)
 
 

@@ -19,7 +19,7 @@ from typing import Any
 import aiosqlite
 
 import games
-from bot.option_texts import option_value
+from bot.option_texts import labels_of, option_value
 from bot.ratings import DRAW, LOSS, PROVISIONAL_GAMES, WIN, is_provisional
 from games.levels import shown_name
 from games.text import Text, Translate, and_list, english, plural, term
@@ -341,7 +341,9 @@ def format_profile(player: Profile, tr: Translate = english) -> Card:
                            g.games, wins=g.wins, draws=g.draws, losses=g.losses,
                            best=g.best_streak))]
         if g.favourite:
-            lines.append(tr(Text("Favourite: {choice}", choice=option_value(g.favourite))))
+            entry = games.find(g.game)
+            labels = labels_of(entry.info) if entry else ()
+            lines.append(tr(Text("Favourite: {choice}", choice=option_value(g.favourite, labels))))
         if last:
             lines.append(tr(Text("Last: {games}", games=last)))
         fields.append((g.title, "\n".join(lines)))

@@ -157,3 +157,32 @@ def test_hoard_replay_speaks_german(tmp_path: Path, capsys: pytest.CaptureFixtur
     broken.write_text('{"format": "hoard-record"}', encoding="utf-8")
     assert replay_cli.main([str(broken), "--lang", "de"]) == 2
     assert "Diese Aufzeichnung hat keine Formatversion" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("de", ["1. anna — Fraktion: Finsternis", "2. bob — Fraktion: Dornen",
+            "1. anna — Drachenmatte: Schwarzer Drache"]),
+    ("en", ["1. anna — faction: Eclipse", "2. bob — faction: Thorns",
+            "1. anna — mat: Black Dragon"]),
+])
+def test_the_lobby_names_a_chosen_faction_and_mat_as_players_know_them(
+        tmp_path: Path, lang: str, expected: list[str]) -> None:
+    """A faction or dragon mat chosen by its typed value (`eclipse`, `black`) reads in the lobby
+    as its printed name in the table's language, not as the lower-case value."""
+    async def scenario() -> str:
+        out = io.StringIO()
+        host = await open_host(tmp_path / f"{lang}.db")
+        console = Console(host, tmp_path / "out", out=out, auto_hand=False, lang=lang)
+        try:
+            for line in ("@anna /join dragonfront faction=eclipse", "@bob /join",
+                         "@bob /option faction thorns", "#r2 @anna /join rivalwing",
+                         "#r2 @anna /option mat black"):
+                await console.run_line(line)
+        finally:
+            await host.close()
+        return out.getvalue()
+
+    transcript = asyncio.run(scenario())
+    for line in expected:
+        assert line in transcript, (line, transcript)
+    assert "eclipse" not in transcript.replace("faction=eclipse", "")

@@ -82,7 +82,7 @@ class TableCog(commands.Cog, name="Table"):
                 for value in (*spec.choices, *(("random",) if spec.per_seat else ())):
                     text = f"{spec.name}={value}"
                     label = tr(Text("{option}: {value}", option=option_name(spec.name),
-                                    value=option_value(value)))
+                                    value=option_value(value, spec.labels)))
                     wanted = current.lower()
                     if (wanted in text.lower() or wanted in label.lower()) and text not in found:
                         found[text] = label
