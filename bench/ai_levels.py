@@ -19,6 +19,7 @@ import json
 import math
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -105,18 +106,41 @@ def run_match(args: argparse.Namespace, match: str, budget: Budget) -> dict[str,
     jobs = [(args.game, args.players, args.seed + i, a, b, budget, options, args.toy)
             for i in range(args.games)]
     start = time.perf_counter()
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(play, *zip(*jobs, strict=True), chunksize=1))
+    key = {"game": args.game, "players": args.players, "match": match,
+           "seconds": budget.seconds, "iterations": budget.iterations}
+    results: list[Played] = []
+    log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115
+    try:
+        for job, result in zip(jobs, _played(jobs, args.jobs), strict=True):
+            results.append(result)
+            if log is not None:
+                log.write(json.dumps({**key, "seed": job[2], "value": result.value,
+                                      "steps": result.steps, "times": result.times,
+                                      "rollouts": result.rollouts}) + "\n")
+                log.flush()
+    finally:
+        if log is not None:
+            log.close()
+    return summarize(key, results, time.perf_counter() - start)
+
+
+def _played(jobs: list[tuple[Any, ...]], processes: int) -> Iterator[Played]:
+    """Yields the games' results in order, played in `processes` processes (1: this one)."""
+    if processes > 1:
+        with ProcessPoolExecutor(processes) as pool:
+            yield from pool.map(play, *zip(*jobs, strict=True), chunksize=1)
     else:
-        results = [play(*job) for job in jobs]
-    elapsed = time.perf_counter() - start
+        for job in jobs:
+            yield play(*job)
+
+
+def summarize(key: dict[str, Any], results: list[Played], elapsed: float) -> dict[str, Any]:
+    """Returns the summary row of one pairing's played games."""
     value = sum(r.value for r in results)
     lo, hi = wilson(value, len(results))
     times = [t for r in results for t in r.times]
     return {
-        "game": args.game, "players": args.players, "match": match, "games": len(results),
-        "seconds": budget.seconds, "iterations": budget.iterations,
+        **key, "games": len(results),
         "rate": value / max(1, len(results)), "low": lo, "high": hi,
         "decisions": len(times), "p50": percentile(times, 0.5), "p99": percentile(times, 0.99),
         "max": max(times, default=0.0),
@@ -137,9 +161,26 @@ def describe(row: dict[str, Any]) -> str:
     return text + f" ({row['elapsed']:.0f} s)"
 
 
+def summarize_logs(paths: list[str]) -> list[dict[str, Any]]:
+    """Returns the summary rows of `--log` files, one per game, players, pairing and budget (a
+    game's seed counted once: a run resumed or split over processes adds up)."""
+    groups: dict[tuple[Any, ...], dict[int, Played]] = {}
+    for path in paths:
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                row = json.loads(line)
+                key = (row["game"], row["players"], row["match"], row["seconds"],
+                       row["iterations"])
+                groups.setdefault(key, {})[row["seed"]] = Played(
+                    row["value"], row["steps"], row["times"], row["rollouts"])
+    names = ("game", "players", "match", "seconds", "iterations")
+    return [summarize(dict(zip(names, key, strict=True)), list(played.values()), 0.0)
+            for key, played in groups.items()]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--game", required=True)
+    parser.add_argument("--game", default="")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--match", action="append", help="A:B, e.g. hard:normal (repeatable)")
@@ -150,7 +191,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--option", action="append", default=[], help="name=value game option")
     parser.add_argument("--toy", action="store_true", help="register the tests' toy game first")
     parser.add_argument("--json", action="store_true", help="print JSON lines too")
+    parser.add_argument("--log", help="append one JSON line a finished game to this file")
+    parser.add_argument("--summarize", nargs="+", metavar="LOG",
+                        help="only print the summaries of --log files (--game is ignored)")
     args = parser.parse_args(argv)
+    if args.summarize:
+        for row in summarize_logs(args.summarize):
+            print(describe(row).rsplit(" (", 1)[0], flush=True)
+            if args.json:
+                print(json.dumps(row), flush=True)
+        return
     if args.toy:
         from tests import toygame
 
