@@ -4,12 +4,18 @@
     python bench/ai_levels.py --game rivalwing --players 4 --match hard:normal --games 200
     python bench/ai_levels.py --game drakones --match hard:normal --seconds 0.25 --jobs 2
     python bench/ai_levels.py --game embers --toy --match hard:normal --iterations 50
+    python bench/ai_levels.py --game drakones --match hard:normal --iterations 48 --log d.jsonl
+    python bench/ai_levels.py --summarize d.jsonl                    # the figure so far
+    python bench/ai_levels.py --game drakones --rate 15              # rollouts 1 s buys here
 
 A match "A:B" seats one A player against B players (three of them at a 4-player table); A's seat
 turns round from game to game. A game is worth 1 to A for a win, a share for a shared win, 1/n for
 a draw. Levels are easy, normal, hard and random (a uniform legal move). Game i uses seed
 `--seed + i`, every decision's seed is derived from it, so a run with `--iterations` (a fixed
-rollout count, no clock) is reproducible.
+rollout count, no clock) is reproducible. `--log` appends every finished game as a JSON line, and
+`--summarize` adds up such logs (a seed counted once), so a long run may be split over processes
+or cut short. `--rate` measures how many rollouts the time budget buys in positions of a seeded
+normal game, to pick an `--iterations` count the default budget always reaches on this machine.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 import time
 from collections.abc import Iterator
@@ -30,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import games  # noqa: E402
 from games.levels import Level, levels_of  # noqa: E402
 from games.rng import Rng  # noqa: E402
-from games.search import Budget, derive_seed, reward  # noqa: E402
+from games.search import DEFAULT_SECONDS, Budget, derive_seed, reward  # noqa: E402
 
 DEFAULT_MATCHES = ("hard:normal", "normal:easy", "easy:random")
 Z95 = 1.959964
@@ -178,6 +185,40 @@ def summarize_logs(paths: list[str]) -> list[dict[str, Any]]:
             for key, played in groups.items()]
 
 
+def rollout_rate(name: str, players: int, positions: int, budget: Budget,
+                 seed: int = 5) -> dict[str, Any]:
+    """Searches `positions` positions of a seeded normal game (every other step with a choice) at
+    `budget` and returns how many rollouts the decisions that used all of its time made: what a
+    time budget buys on this machine now, to pick an `--iterations` count it always reaches."""
+    entry = games.entry(name)
+    game, lv = entry.game, levels_of(entry)
+    state = game.new_game(seed, players, {})
+    found: list[tuple[Any, int, int]] = []
+    for step in range(game.info.max_actions):
+        if game.outcome(state) is not None or len(found) >= positions:
+            break
+        seat = game.to_play(state)[0]
+        actions = game.legal_actions(state, seat)
+        if len(actions) > 1 and step % 2 == 0:
+            found.append((game.copy(state), seat, step))
+        game.apply(state, seat, lv.normal(game.view(state, seat), actions, step))
+    search = lv.search()
+    full: list[int] = []
+    cpu = rollouts = 0.0
+    for position, seat, step in found:
+        c0, w0 = time.process_time(), time.perf_counter()
+        result = search.run(position, seat, derive_seed(seed, step), budget)
+        cpu += time.process_time() - c0
+        rollouts += result.rollouts
+        if budget.seconds is not None and time.perf_counter() - w0 >= 0.99 * budget.seconds:
+            full.append(result.rollouts)
+    full.sort()
+    return {"game": name, "players": players, "positions": len(found), "seconds": budget.seconds,
+            "full": len(full), "min": full[0] if full else 0,
+            "median": full[len(full) // 2] if full else 0,
+            "per_cpu_second": rollouts / max(cpu, 1e-9), "load": os.getloadavg()[0]}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", default="")
@@ -194,7 +235,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--log", help="append one JSON line a finished game to this file")
     parser.add_argument("--summarize", nargs="+", metavar="LOG",
                         help="only print the summaries of --log files (--game is ignored)")
+    parser.add_argument("--rate", type=int, metavar="POSITIONS",
+                        help="only measure the rollouts the budget buys in this many positions")
     args = parser.parse_args(argv)
+    if args.rate:
+        budget = Budget(seconds=args.seconds or DEFAULT_SECONDS)
+        row = rollout_rate(args.game, args.players, args.rate, budget)
+        print(f"{row['game']} {row['players']}p at {row['seconds']} s: {row['full']} of "
+              f"{row['positions']} decisions used all the time, rollouts min {row['min']} median "
+              f"{row['median']}; {row['per_cpu_second']:.0f} rollouts a CPU second; load "
+              f"{row['load']:.2f}", flush=True)
+        if args.json:
+            print(json.dumps(row), flush=True)
+        return
     if args.summarize:
         for row in summarize_logs(args.summarize):
             print(describe(row).rsplit(" (", 1)[0], flush=True)
