@@ -273,14 +273,22 @@ def _wrap(text: str, width: int, size: int) -> list[str]:
     return lines
 
 
+BODY_SIZES = (14, 13, 12, 11, 10)
+"""Type sizes a hand card's text may take, largest first."""
+
+
 def _body_lines(text: str, width: int, height: int) -> tuple[int, list[str]]:
-    """Wraps a card's text at the largest size from 14 px down to 11 px whose lines fit
-    `height` (a longer text, as German ones often are, gets smaller type, not cut lines)."""
-    for size in (14, 13, 12, 11):
+    """Wraps a card's text at the largest size from 14 px down to 10 px whose lines fit
+    `height` (a longer text, as German ones often are, gets smaller type). The few texts too
+    long even at 10 px (champions' level texts) end their last line with "…": /card shows them whole."""
+    for size in BODY_SIZES:
         lines = _wrap(text, width, size)
         if len(lines) * (size + 3) <= height:
             return size, lines
-    return 11, lines[:height // 14]
+    size = BODY_SIZES[-1]
+    shown = lines[:height // (size + 3)]
+    shown[-1] = fit_text(shown[-1] + " …", width, size) if len(shown[-1]) else "…"
+    return size, shown
 
 
 def render_hand(view: View, *, names: Sequence[str],
