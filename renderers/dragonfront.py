@@ -23,12 +23,14 @@ from renderers.common import (
     Color,
     Palette,
     card,
+    fit_size,
     fit_text,
     font,
     new_canvas,
     paste,
     stamp,
     text_center,
+    text_width,
     to_png,
 )
 
@@ -209,7 +211,11 @@ def _unit_tile(tints: tuple[Color, ...], own: bool, champion: bool, name: str, s
     stamp(image, PAL, (5, 3), fit_text(name, w - 10, 15, bold=True), size=15, bold=True,
           background=fill)
     stamp(image, PAL, (5, 22), stats, size=20, bold=True, background=fill)
-    stamp(image, PAL, (w - 5, 26), status, size=14, fill=HIGHLIGHT, anchor="ra", background=fill)
+    if status:  # beside the stats, smaller or shortened rather than over them ("verborgen fertig")
+        room = w - 18 - int(text_width(stats, 20, bold=True))
+        size = fit_size(status, room, 14)
+        stamp(image, PAL, (w - 5, 26 + (14 - size) // 2), fit_text(status, room, size), size=size,
+              fill=HIGHLIGHT, anchor="ra", background=fill)
     if traits:
         stamp(image, PAL, (5, h - 18), fit_text(traits, w - 10, 14), size=14, fill=TRAIT_INK,
               background=fill)
