@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import games
+import locales
 from bot import discord_app
 from bot.discord_views import MAX_CUSTOM_ID
 from bot.replies import board_reply
@@ -442,7 +443,8 @@ async def test_slow_host_is_deferred_and_errors_apologise(tmp_path: Path, monkey
         with ErrorLogs() as errors:
             ix = await h.slash(BOB, "status")
         reply = h.standin.original(ix)
-        assert reply.is_ephemeral and reply.content == discord_app.APOLOGY
+        assert reply.is_ephemeral and reply.content == locales.translate(discord_app.APOLOGY, "de")
+        assert reply.content.startswith("Entschuldigung")  # in Bob's language
         assert "boom" not in reply.content
         assert any(str(h.channel) in r.getMessage() for r in errors.records)
         for record in errors.records:  # expected here; keep them from failing the test
