@@ -1,11 +1,13 @@
-"""Interaction latency of Hoard on Discord: 20 concurrent tables played through the local stand-in.
+"""Interaction latency of Hoard on Discord: concurrent tables (20 by default) played through the local stand-in.
 
     python bench/discord_latency.py [--tables 20] [--moves 12] [--think 0.5] [--game NAME] [--in-process]
 
 Each table seats two simulated users who /join, /start and then move through the Hand button and
 the menus, all tables at once; a user waits about `--think` seconds (0.5x-1.5x, seeded) before each
 click, as people do (0 clicks as fast as the bot answers: a stress test). Prints p50/p99 from the interaction's dispatch on the gateway to the
-bot's initial response, and to the last message the bot sent or edited for it.
+bot's initial response, and to the last message the bot sent or edited for it; an interaction
+never answered (the stand-in refuses a response after 3 s) ends its table and is counted. With the
+bot in its own process, also prints its CPU per interaction and the load average.
 
 By default the bot runs as its own process (`run_discord`, as `hoard discord` does), so the stand-in
 and the bot do not share an event loop or a GIL, as with the real Discord; `--in-process` runs
@@ -20,6 +22,7 @@ import contextlib
 import logging
 import os
 import random
+import resource
 import signal
 import statistics
 import sys
@@ -48,11 +51,16 @@ class Table:
         self.rng = random.Random(index)
         self.users = [User(10_000 + 2 * index, f"P{2 * index}"), User(10_001 + 2 * index, f"P{2 * index + 1}")]
         self.done: list[Interaction] = []
+        self.lost: list[Interaction] = []
 
     async def settle(self, ix: Interaction) -> Interaction:
         """Waits for the response and until this channel has been quiet for a moment, then thinks."""
         s = self.h.standin
-        await asyncio.wait_for(ix.responded.wait(), 10)
+        try:
+            await asyncio.wait_for(ix.responded.wait(), 10)
+        except TimeoutError:
+            self.lost.append(ix)  # never answered (past 3 s the stand-in refuses it): the table stops
+            raise
         while True:
             last = s.last_request.get(self.channel, 0.0)
             original = s.original(ix)
@@ -70,6 +78,10 @@ class Table:
         return boards[-1] if boards else None
 
     async def run(self, game: str, moves: int) -> None:
+        with contextlib.suppress(TimeoutError):  # an unanswered interaction ends this table
+            await self._play(game, moves)
+
+    async def _play(self, game: str, moves: int) -> None:
         s = self.h.standin
         await self.settle(await s.slash(self.users[0], self.channel, "join", game=game))
         await self.settle(await s.slash(self.users[1], self.channel, "join"))
@@ -124,6 +136,8 @@ class BotProcess:
         self.db = db
         self.standin = StandIn(channel_ids=tuple(900_000_000_000_000_101 + i for i in range(tables)))
         self.proc: asyncio.subprocess.Process | None = None
+        self.cpu = 0.0
+        """The CPU seconds the bot process used, its start included (known once it stopped)."""
 
     async def __aenter__(self) -> BotProcess:
         await self.standin.start()
@@ -139,6 +153,8 @@ class BotProcess:
         if self.proc is not None:
             self.proc.send_signal(signal.SIGINT)
             await self.proc.wait()
+            used = resource.getrusage(resource.RUSAGE_CHILDREN)
+            self.cpu = used.ru_utime + used.ru_stime
         await self.standin.close()
 
 
@@ -174,11 +190,17 @@ async def main() -> None:
             initial = [ix.latency for ix in interactions if ix.latency is not None]
             final = [final_latency(h.standin, ix) for ix in interactions]
             deferred = sum(ix.response_type in (5, 6) for ix in interactions)
+            lost = sum(len(t.lost) for t in tables)
             where = "in one process" if args.in_process else "bot in its own process"
             print(f"game {game}, {where}, think {args.think} s: {args.tables} tables, {len(interactions)} interactions in "
-                  f"{wall:.1f} s ({deferred} deferred, {len(h.standin.errors)} refused by the stand-in)")
+                  f"{wall:.1f} s ({deferred} deferred, {len(h.standin.errors)} refused by the stand-in, "
+                  f"{lost} never answered: their tables stopped)")
             print(f"  to initial response:  {percentiles(initial)}")
             print(f"  to final message:     {percentiles(final)}")
+        if isinstance(runner, BotProcess):
+            print(f"  bot process CPU {runner.cpu:.1f} s, start-up included "
+                  f"({runner.cpu / max(1, len(interactions)) * 1000:.1f} ms per interaction); "
+                  f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

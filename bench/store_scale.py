@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import multiprocessing
 import os
 import random
@@ -39,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot.host import Host  # noqa: E402
 from bot.messages import Command, Reply, ReplyKind, Verb  # noqa: E402
+from renderers import warmup  # noqa: E402
 
 
 async def say(host: Host, channel: str, user: str, verb: Verb, *args: str,
@@ -86,6 +88,8 @@ async def one_turn(host: Host, channel: str, board: Reply, rng: random.Random) -
 async def turns_worker(url: str, index: int, tables: int, turns: int, rate: float,
                        ready: Any) -> dict[str, Any]:
     host = await Host.open(url, seeds=random.Random(index))
+    warmup.warm()  # as the bot starts: renderers warmed, then what start-up built frozen
+    gc.freeze()
     boards = await open_tables(host, f"p{index}-", tables)
     ready.wait()  # every process has its tables: the timed turns start together
     rng = random.Random(100 + index)

@@ -784,10 +784,18 @@ class Host:
             r.kind in drawn_kinds for r in owed) else None
         outgoing = [Outgoing(r.kind.value, r.version or 0, self._payload(table, r, view))
                     for r in owed]
-        ids = await self._save(table, result=result, outbox=outgoing, rated=rated)
-        owed = [dataclasses.replace(r, outbox=i) for r, i in zip(owed, ids, strict=True)]
-        drawn, panel = await asyncio.gather(self._with_images(table, owed),
-                                            self._panel(table, done))
+        # The board and the panel are drawn (in threads) while the commit makes its round trip;
+        # the replies still go out only once it is kept.
+        drawing = [asyncio.ensure_future(self._with_images(table, owed)),
+                   asyncio.ensure_future(self._panel(table, done))]
+        try:
+            ids = await self._save(table, result=result, outbox=outgoing, rated=rated)
+        except BaseException:
+            await asyncio.gather(*drawing, return_exceptions=True)
+            self._drop(table.channel)  # nor an image of the change that was not kept
+            raise
+        drawn, panel = await asyncio.gather(*drawing)
+        drawn = [dataclasses.replace(r, outbox=i) for r, i in zip(drawn, ids, strict=True)]
         return [*done.private, *drawn, *panel]
 
     def _owed(self, table: Table, before: Before, lines: list[str]) -> list[Reply]:

@@ -237,9 +237,7 @@ class Store(ABC):
         async with self.transaction() as tx:
             revision = await _swap_table(tx, table, deadline, warn_at, now)
             if live is not None:
-                start = len(live.record.log) - new_actions
-                actions = [(live.game_id, start + i, e.seat, e.code, now)
-                           for i, e in enumerate(live.record.log[start:])]
+                actions = new_log_rows(table, new_actions, now)
                 if actions:
                     await tx.executemany(
                         "INSERT INTO actions(game_id, idx, seat, code, at) VALUES(?, ?, ?, ?, ?)",
@@ -302,6 +300,16 @@ class Store(ABC):
             "ORDER BY id DESC LIMIT ?", (channel, limit))
         return [{"id": i, "game": g, "seats": json.loads(s), "result": json.loads(r)}
                 for i, g, s, r in rows]
+
+
+def new_log_rows(table: Table, new_actions: int, now: float) -> list[tuple[int, int, int, str, float]]:
+    """Returns the actions rows (game_id, idx, seat, code, at) of the last `new_actions` log entries."""
+    live = table.live
+    if live is None or new_actions <= 0:
+        return []
+    start = len(live.record.log) - new_actions
+    return [(live.game_id, start + i, e.seat, e.code, now)
+            for i, e in enumerate(live.record.log[start:])]
 
 
 async def _swap_table(tx: Tx, table: Table, deadline: float | None, warn_at: float | None,

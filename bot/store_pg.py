@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import json
 import logging
 import re
 from collections.abc import AsyncIterator, Generator, Sequence
@@ -20,7 +21,19 @@ from urllib.parse import urlsplit, urlunsplit
 import aiosqlite
 import asyncpg
 
-from bot.store import Row, SchemaTooNew, Store, StoreError, StoreFull, migrations
+from bot.ratings import FinishedGame
+from bot.store import (
+    Conflict,
+    Outgoing,
+    Row,
+    SchemaTooNew,
+    Store,
+    StoreError,
+    StoreFull,
+    migrations,
+    new_log_rows,
+)
+from bot.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +44,34 @@ _PG_TYPES = [
     (re.compile(r"\bINTEGER\b"), "BIGINT"),
     (re.compile(r"(?<!DOUBLE PRECISION)\bREAL\b"), "DOUBLE PRECISION"),
 ]
+
+
+_SAVE_TURN = """
+WITH moved AS (
+    UPDATE tables SET data = $1, game_id = $2, deadline = $3, warn_at = $4, updated = $5,
+                      revision = revision + 1
+    WHERE channel = $6 AND revision = $7 RETURNING revision),
+logged AS (
+    INSERT INTO actions(game_id, idx, seat, code, at)
+    SELECT $2, n.idx, n.seat, n.code, $5
+    FROM moved, unnest($8::bigint[], $9::bigint[], $10::text[]) AS n(idx, seat, code)),
+posted AS (
+    INSERT INTO outbox(channel, version, kind, payload, created)
+    SELECT $6, p.version, p.kind, p.payload, $5
+    FROM moved, unnest($11::bigint[], $12::text[], $13::text[]) AS p(version, kind, payload)
+    RETURNING id, version, kind)
+SELECT (SELECT revision FROM moved), (SELECT array_agg(ARRAY[id::text, version::text, kind])
+                                      FROM posted)
+"""
+"""A move's whole commit as one statement, so one round trip: the table row (compare-and-swap
+on the revision read: when it moved on, `moved` is empty and nothing else is written either),
+the new log entries and the posts owed. One statement is one transaction."""
+
+
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """Resets a connection the pool takes back: Hoard sets no session state (no SET, LISTEN,
+    cursors or session advisory locks), and the pool rolls back an open transaction itself, so
+    asyncpg's default reset query would only cost a round trip on every release."""
 
 
 def pg_dialect(script: str) -> str:
@@ -159,7 +200,7 @@ class PgStore(Store):
         """Connects and migrates; raises StoreError naming the database and the cause."""
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=max_size, timeout=10,
-                                             command_timeout=30)
+                                             command_timeout=30, reset=_keep_session)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError) as error:
             raise StoreError(f"cannot open the database {redacted(url)}: {error}") from error
         store = cls(pool, url)
@@ -203,6 +244,32 @@ class PgStore(Store):
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
         async with self.pool.acquire() as conn:
             return [tuple(r) for r in await conn.fetch(numbered(sql), *args)]
+
+    async def save(self, table: Table, *, new_actions: int = 0, deadline: float | None,
+                   now: float, result: dict[str, Any] | None = None, warn_at: float | None = None,
+                   outbox: Sequence[Outgoing] = (), rated: FinishedGame | None = None) -> list[int]:
+        """Commits a move in one round trip (`_SAVE_TURN`); a table's first write and a game's
+        end (its result and ratings) take the general transaction."""
+        if table.revision == 0 or result is not None or rated is not None:
+            return await super().save(table, new_actions=new_actions, deadline=deadline, now=now,
+                                      result=result, warn_at=warn_at, outbox=outbox, rated=rated)
+        actions = new_log_rows(table, new_actions, now)
+        game_id = table.live.game_id if table.live is not None else None
+        try:
+            async with self.pool.acquire() as conn:
+                revision, posted = await conn.fetchrow(
+                    _SAVE_TURN, json.dumps(table.to_json()), game_id, deadline, warn_at, now,
+                    table.channel, table.revision, [a[1] for a in actions],
+                    [a[2] for a in actions], [a[3] for a in actions], [o.version for o in outbox],
+                    [o.kind for o in outbox], [json.dumps(o.payload) for o in outbox])
+        except asyncpg.DiskFullError as error:
+            raise StoreFull(f"the database {self.target}: database or disk is full ({error})") \
+                from error
+        if revision is None:
+            raise Conflict(f"table {table.channel} changed since revision {table.revision} was read")
+        ids = {(int(version), kind): int(id_) for id_, version, kind in posted or []}
+        table.revision = int(revision)
+        return [ids[o.version, o.kind] for o in outbox]
 
     def transaction(self) -> AbstractAsyncContextManager[PgTx]:
         return self._transaction()

@@ -100,6 +100,9 @@ def all_games() -> list[Game[Any, Any]]:
 def find_entry(name: str) -> GameEntry | None:
     """Returns the entry of the game named `name` (or one of its aliases, any case), else None."""
     key = name.strip().lower()
+    known = _discover().get(key)  # the host asks by exact name at every step: no sorting then
+    if known is not None:
+        return known
     for entry in entries():
         if key == entry.name or key in entry.game.info.aliases:
             return entry

@@ -105,6 +105,33 @@ def test_a_table_write_against_a_moved_row_is_refused_and_writes_nothing(tmp_pat
     asyncio.run(scenario())
 
 
+def test_a_move_against_a_moved_row_keeps_none_of_its_log_entries(tmp_path: Path) -> None:
+    """A move written from a stale copy of the table (another process's) raises Conflict and
+    keeps neither its log entries nor its posts; the move that won is kept whole."""
+    async def scenario():
+        host = await open_host(tmp_path / "h.db")
+        await say(host, "alice", "join")
+        await say(host, "bob", "join")
+        board = [r for r in await say(host, "alice", "start") if r.image][-1]
+        stale = await host.store.load_table("c1")
+        mover = board.waiting_on[0]
+        table = await host._table("c1")
+        seat = table.seat_of(mover)
+        codes = [a.encode() for a in table.game.legal_actions(table.live.state, seat)]
+        assert not [r for r in await say(host, mover, "play", codes[0], version=board.version)
+                    if r.kind.value == "error"]
+        kept = [c for c, in await host.store.fetch("SELECT code FROM actions ORDER BY idx")]
+        stale.apply(seat, codes[-1])
+        with pytest.raises(Conflict):
+            await host.store.save(stale, new_actions=1, deadline=None, now=5.0,
+                                  outbox=[Outgoing("board", 99, {})])
+        assert [c for c, in await host.store.fetch("SELECT code FROM actions ORDER BY idx")] == kept
+        assert kept == [e.code for e in table.live.record.log]
+        assert not [r for r in await host.store.pending_outbox() if r.version == 99]
+        await host.close()
+    asyncio.run(scenario())
+
+
 def test_a_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
     """A schema version above the newest migration is refused at open, naming both versions."""
     async def scenario():
