@@ -9,7 +9,7 @@ import random
 import pytest
 
 from games.core import IllegalAction
-from games.dragonfront import GAME
+from games.dragonfront import GAME, hand_mods
 from games.dragonfront import rules as R
 from games.dragonfront.stats import has, health, max_health, power
 from games.dragonfront.view import TRAIT_LABELS
@@ -65,3 +65,15 @@ def test_the_listing_memo_is_dropped_when_the_state_changes() -> None:
     st.players[seat]["mana"] = 0
     with pytest.raises(IllegalAction):
         GAME.apply(st, seat, banks[-1])
+
+
+def test_hand_changes_are_kept_in_the_order_the_cards_were_named() -> None:
+    """Changing several cards in hand adds their entries in the order named, not in a set's
+    order (which moves with the hash seed, so the same game gave different states)."""
+    names = [f"C{i:02d}" for i in range(12, 0, -1)]
+    p: dict = {"hand": list(names)}
+    hand_mods.change(p, names, cost=-1)
+    assert [m["card"] for m in p["mods"]] == names
+    p["hand"] = names[:6]
+    hand_mods.trim(p)
+    assert [m["card"] for m in p["mods"]] == names[:6]
