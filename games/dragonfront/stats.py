@@ -27,9 +27,9 @@ def has(st: DFState, u: Unit, kw: str) -> int:
     if cached is not None:  # nothing changes (`board.still`): each unit's keywords worked out once
         kws = cached.get(u["id"])
         if kws is None:
-            kws = cached[u["id"]] = _all_keywords(st, u)
+            kws = cached[u["id"]] = _night(st, _all_keywords(st, u))
         found: int = kws.get(kw, 0)
-        return (0 if kw in _NIGHT_KWS and st.forts and _nightfall(st) else found) if found else 0
+        return found or 0
     v: int = u["kw"].get(kw, 0)
     if v:
         return 0 if kw in _NIGHT_KWS and st.forts and _nightfall(st) else v
@@ -40,6 +40,25 @@ def has(st: DFState, u: Unit, kw: str) -> int:
         return 0
     got: int = _mods(st, u, kw_only=True)[2].get(kw, 0)
     return _unless_night(st, kw, got) if got else 0
+
+
+def keywords(st: DFState, u: Unit) -> dict[str, int]:
+    """Returns every keyword value of a unit as `has` gives them (falsy values mean absent), to
+    be read only: several lookups on one unit at the cost of one (kept while `board.still`)."""
+    cached = st.__dict__.get("_kw_cache")
+    if cached is None:
+        return _night(st, _all_keywords(st, u))
+    kws = cached.get(u["id"])
+    if kws is None:
+        kws = cached[u["id"]] = _night(st, _all_keywords(st, u))
+    return kws
+
+
+def _night(st: DFState, kws: dict[str, int]) -> dict[str, int]:
+    """The keywords less RANGE and CATAPULT while a NIGHTFALL fort stands (a copy then)."""
+    if st.forts and ("RANGE" in kws or "CATAPULT" in kws) and _nightfall(st):
+        return {k: v for k, v in kws.items() if k not in _NIGHT_KWS}
+    return kws
 
 
 def _all_keywords(st: DFState, u: Unit) -> dict[str, int]:
@@ -289,7 +308,18 @@ def _has_mods(st: DFState, u: Unit | Fort) -> bool:
     for a in u["ab"]:
         if a["on"] == "static":
             return True
-    champ = st.players[u["owner"]]["champion"]
+    sides = st.__dict__.get("_side_mods")  # kept while nothing changes (`board.still`)
+    if sides is None:
+        return _side_has_mods(st, u["owner"])
+    found = sides.get(u["owner"])
+    if found is None:
+        found = sides[u["owner"]] = _side_has_mods(st, u["owner"])
+    return found
+
+
+def _side_has_mods(st: DFState, owner: int) -> bool:
+    """Tells whether a side's champion gives COMMAND bonuses or any aura card is on the board."""
+    champ = st.players[owner]["champion"]
     if champ and champ in _special_cards()[1]:
         return True
     key = (st.next_id, len(st.units), len(st.forts))
