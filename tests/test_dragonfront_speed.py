@@ -10,6 +10,7 @@ import pytest
 
 from games.core import IllegalAction
 from games.dragonfront import GAME, hand_mods
+from games.dragonfront import cards as C
 from games.dragonfront import rules as R
 from games.dragonfront.stats import has, health, max_health, power
 from games.dragonfront.view import TRAIT_LABELS
@@ -77,3 +78,24 @@ def test_hand_changes_are_kept_in_the_order_the_cards_were_named() -> None:
     p["hand"] = names[:6]
     hand_mods.trim(p)
     assert [m["card"] for m in p["mods"]] == names[:6]
+
+
+def test_no_effect_grants_an_ability_the_card_index_would_miss() -> None:
+    """Auras, COMMAND bonuses, cost changes and taxes are looked for only on the cards that
+    print them (`cards.cards_with`): no effect in the card file grants such an ability."""
+    indexed = {"aura", "foe_aura", "command", "cost", "unaligned_tax", "first_unit_tax"}
+    granted: set[str] = set()
+
+    def walk(x: object) -> None:
+        if isinstance(x, dict):
+            if isinstance(x.get("ability"), dict):
+                granted.add(x["ability"]["on"])
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(C.cards())
+    assert granted and not granted & indexed
+    assert C.cards_with("aura") and C.cards_with("cost")

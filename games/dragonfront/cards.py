@@ -38,6 +38,18 @@ def name(card_id: str) -> str:
     return cards()[card_id]["name"]
 
 
+@cache
+def cards_with(on: str) -> frozenset[str]:
+    """Returns the cards with an ability of one trigger (`on`) in their printed text, a CHOOSE
+    ONE mode's included. Effects grant only abilities of other triggers (`effects._grant`; a test
+    checks the card file)
+    and EVOLVE takes the new card's, so only these cards' units and forts can hold one: loops
+    that look for auras, cost changes or taxes skip the others."""
+    return frozenset(k for k, c in cards().items()
+                     if any(a["on"] == on for a in c["abilities"])
+                     or any(a["on"] == on for m in c.get("modes") or [] for a in m.get("abilities", [])))
+
+
 def is_supported(card_id: str) -> bool:
     """Tells whether the engine can play the card (its text parsed into the effect vocabulary)."""
     return not cards()[card_id].get("unsupported")

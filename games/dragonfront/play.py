@@ -9,7 +9,7 @@ from typing import Any
 
 from games.dragonfront import cards as C
 from games.dragonfront import deploy_more, hand_mods, triggers_more
-from games.dragonfront.actions import Play
+from games.dragonfront.actions import SPACES, Play, play_of
 from games.dragonfront.amounts import amount
 from games.dragonfront.board import (
     enemy_row,
@@ -81,7 +81,10 @@ def _fort_taxes(st: DFState, seat: int) -> tuple[int, int]:
         cached: tuple[int, int] = memo[key]
         return cached
     unaligned = first_unit = 0
+    chapels, murmurs = C.cards_with("unaligned_tax"), C.cards_with("first_unit_tax")
     for f in st.forts:
+        if f["card"] not in chapels and f["card"] not in murmurs:
+            continue
         for a in f["ab"]:
             if a["on"] == "unaligned_tax":
                 unaligned += 1
@@ -100,8 +103,9 @@ def _cost_change(st: DFState, seat: int, kind: str) -> int:
         cached: int = memo[key]
         return cached
     change = 0
+    changers = C.cards_with("cost")
     for x in [*st.units, *st.forts]:
-        if x["owner"] != seat:
+        if x["owner"] != seat or x["card"] not in changers:
             continue
         for a in x["ab"]:
             if a["on"] == "cost" and a["kind"] == kind:
@@ -314,7 +318,7 @@ def plays(st: DFState, seat: int, cid: str) -> list[Play]:
         modes = [-1] if not c.get("modes") else [0, 1]
         for spaces in unit_spaces(st, seat, cid):
             for m in modes:
-                out.append(Play(cid, str(spaces[0]), m))
+                out.append(play_of(cid, SPACES[spaces[0]], m))
     elif kind in ("fort", "champion"):
         open_spaces = fort_spaces(st, seat)
         if c["kw"].get("BLESSONLY"):
@@ -322,12 +326,12 @@ def plays(st: DFState, seat: int, cid: str) -> list[Play]:
         if c["giant"]:
             open_spaces = [sp for sp in open_spaces if sp % 4 < 3 and sp + 1 in open_spaces]
         for m in [-1] if not c.get("modes") else range(len(c["modes"])):
-            out.extend(Play(cid, str(sp), m) for sp in open_spaces)
+            out.extend(play_of(cid, SPACES[sp], m) for sp in open_spaces)
     elif c.get("modes"):
         for m, mode in enumerate(c["modes"]):
-            out.extend(Play(cid, t, m) for t in spell_targets(st, seat, mode["target"]))
+            out.extend(play_of(cid, t, m) for t in spell_targets(st, seat, mode["target"]))
     else:
-        out.extend(Play(cid, t) for t in spell_targets(st, seat, c["target"]))
+        out.extend(play_of(cid, t) for t in spell_targets(st, seat, c["target"]))
     return out
 
 

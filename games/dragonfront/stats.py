@@ -115,22 +115,23 @@ def shown(st: DFState, u: Unit, labels: tuple[str, ...],
     """Returns a unit's power, maximum health and the `labels` it has, as `power`, `max_health`
     and `has` give them, working the auras out once (what a view shows of every unit); `sides`
     keeps each side's `shared_sources` from one unit to the next."""
-    mods = None
+    eot = u["eotpw"]
+    p: int = (u["pw"] if eot is None else eot) + u.get("tmp", 0)
+    h: int = u["hp"]
+    granted = None
     if _has_mods(st, u):
         owner = u["owner"]
         if sides is not None and owner not in sides:
             sides[owner] = shared_sources(st, owner)
-        mods = _mods(st, u, shared=None if sides is None else sides[owner])
-    p: int = (u["eotpw"] if u["eotpw"] is not None else u["pw"]) + u.get("tmp", 0)
-    h: int = u["hp"]
-    if mods is not None:
-        p = mods[2]["SETPW"] if "SETPW" in mods[2] else p + mods[0]
-        h += mods[1]
-    if u["kw"].get("UNION"):
+        pw, hp, granted = _mods(st, u, shared=None if sides is None else sides[owner])
+        p = granted["SETPW"] if "SETPW" in granted else p + pw
+        h += hp
+    kw = u["kw"]
+    if kw.get("UNION"):
         rows = {row_of(s) for s in u["sp"]}
         p += sum(1 for o in st.units if o is not u and o["owner"] == u["owner"]
                  and row_of(o["sp"][0]) in rows)
-    return max(0, p), h, _shown_traits(st, u, labels, None if mods is None else mods[2])
+    return max(0, p), h, _shown_traits(st, u, labels, granted)
 
 
 def _shown_traits(st: DFState, u: Unit, labels: tuple[str, ...],
@@ -138,12 +139,19 @@ def _shown_traits(st: DFState, u: Unit, labels: tuple[str, ...],
     """The `labels` a unit has, in their order: printed or granted, this turn's, or from auras
     (`granted`), less RANGE and CATAPULT while a NIGHTFALL fort stands."""
     order = _label_order(labels)
-    held = {k for k, v in u["kw"].items() if v and k in order}
-    for extra in (u.get("tmpkw"), granted):
-        if extra:
-            held.update(k for k, v in extra.items() if v and k in order)
-    if st.forts and held & _NIGHT_KWS and _nightfall(st):
-        held -= _NIGHT_KWS
+    tmp = u.get("tmpkw")
+    held: set[str] | list[str]
+    if tmp or granted:
+        held = {k for k, v in u["kw"].items() if v and k in order}
+        for extra in (tmp, granted):
+            if extra:
+                held |= {k for k, v in extra.items() if v and k in order}
+    else:  # printed or granted keywords only: a dict's keys are already distinct
+        held = [k for k, v in u["kw"].items() if v and k in order]
+        if not held:
+            return held
+    if st.forts and not _NIGHT_KWS.isdisjoint(held) and _nightfall(st):
+        held = [k for k in held if k not in _NIGHT_KWS]
     return sorted(held, key=order.__getitem__) if len(held) > 1 else list(held)
 
 
@@ -185,8 +193,9 @@ def shared_sources(st: DFState, owner: int) -> list[tuple[Ability, dict[str, Any
     """Returns the auras of a side's units, its waiting champion's COMMAND bonuses and the forts'
     auras on that side, in that order (the same for every unit of the side)."""
     sources: list[tuple[Ability, dict[str, Any] | None]] = []
+    auras = C.cards_with("aura")
     for src in st.units:
-        if src["owner"] == owner:
+        if src["owner"] == owner and src["card"] in auras:
             for a in src["ab"]:
                 if a["on"] == "aura":
                     sources.append((a, src))
