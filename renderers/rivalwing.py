@@ -15,7 +15,9 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.core import View, header
-from games.text import Translate, english
+from games.rivalwing.cards import KINDS, LOC_NAME, card_text, element_name, kind_name
+from games.rivalwing.state import REASONS
+from games.text import Text, Translate, english, join_texts, plural
 from renderers.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -23,6 +25,7 @@ from renderers.common import (
     MUTED,
     PANEL,
     Palette,
+    fit_size,
     fit_text,
     font,
     new_canvas,
@@ -43,7 +46,6 @@ OK = (70, 150, 90)
 SCALE = (90, 150, 210)
 OUT = (70, 70, 75)
 DEFEND = (230, 120, 60)
-LOC_NAMES = {"F": "Front", "L": "Left", "R": "Right", "B": "Rear", "W": "Wings", "C": "Core"}
 GRID = {"W": (0, 0), "F": (1, 0), "L": (0, 1), "C": (1, 1), "R": (2, 1), "B": (1, 2)}
 
 
@@ -93,22 +95,25 @@ def _blend(base: int, ink: int, t: float) -> int:
     return round(base + (ink - base) * t)
 
 
-def _name(names: Sequence[str], seat: int | None) -> str:
+def _name(names: Sequence[str], seat: int | None, tr: Translate = english) -> str:
     if seat is None:
         return "-"
-    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+    return names[seat] if seat < len(names) else tr(Text("Player {number}", number=seat + 1))
 
 
-def _fill_names(text: str, names: Sequence[str]) -> str:
+def _fill_names(text: str, names: Sequence[str], tr: Translate = english) -> str:
+    """Returns a text in the reader's language with the seat placeholders {p0}.. filled."""
+    text = tr(text)
     for i in range(8):
-        text = text.replace(f"{{p{i}}}", _name(names, i))
+        text = text.replace(f"{{p{i}}}", _name(names, i, tr))
     return text
 
 
 def _location(image: Image.Image, x: int, y: int, key: str, loc: dict[str, Any] | None,
-              out: bool) -> None:
-    """Pastes one location box, drawn once per distinct content (boxes rarely change)."""
-    tile = _tile(_sig(key, loc, out), key, None if loc is None else dict(loc), out)
+              out: bool, tr: Translate) -> None:
+    """Pastes one location box, drawn once per distinct content and language (boxes rarely
+    change)."""
+    tile = _tile((*_sig(key, loc, out), tr), key, None if loc is None else dict(loc), out, tr)
     image.paste(tile, (x, y))
 
 
@@ -124,11 +129,12 @@ def _sig(key: str, loc: dict[str, Any] | None, out: bool) -> tuple[Any, ...]:
 _TILES: dict[tuple[Any, ...], Image.Image] = {}
 
 
-def _tile(sig: tuple[Any, ...], key: str, loc: dict[str, Any] | None, out: bool) -> Image.Image:
+def _tile(sig: tuple[Any, ...], key: str, loc: dict[str, Any] | None, out: bool,
+          tr: Translate) -> Image.Image:
     tile = _TILES.get(sig)
     if tile is None:
         tile, draw = new_canvas(LOC_W + 1, LOC_H + 1, PANEL)
-        _draw_location(draw, 0, 0, key, loc, out)
+        _draw_location(draw, 0, 0, key, loc, out, tr)
         if len(_TILES) > 4096:
             _TILES.clear()
         _TILES[sig] = tile
@@ -136,18 +142,24 @@ def _tile(sig: tuple[Any, ...], key: str, loc: dict[str, Any] | None, out: bool)
 
 
 def _draw_location(draw: ImageDraw.ImageDraw, x: int, y: int, key: str,
-                   loc: dict[str, Any] | None, out: bool) -> None:
+                   loc: dict[str, Any] | None, out: bool, tr: Translate = english) -> None:
     box = (x, y, x + LOC_W, y + LOC_H)
     if loc is None:
         draw.rounded_rectangle(box, radius=5, outline=MUTED, width=1, fill=BACKGROUND)
-        draw.text((x + LOC_W / 2, y + LOC_H / 2), "no Wings", font=font(14), fill=MUTED, anchor="mm")
+        draw.text((x + LOC_W / 2, y + LOC_H / 2), fit_text(tr(Text("no Wings")), LOC_W - 8, 14),
+                  font=font(14), fill=MUTED, anchor="mm")
         return
+    name = tr(LOC_NAME[key])
     if loc["breached"]:
         draw.rounded_rectangle(box, radius=5, fill=BREACHED, outline=INK, width=1)
-        draw.text((x + 6, y + 4), LOC_NAMES[key], font=font(14, bold=True), fill=INK)
-        draw.text((x + LOC_W - 6, y + 4), f"pile {loc['pile']}", font=font(14, condensed=True),
-                  fill=INK, anchor="ra")
-        draw.text((x + 6, y + 25), "BREACHED", font=font(14, bold=True), fill=INK)
+        draw.text((x + 6, y + 4), name, font=font(14, bold=True), fill=INK)
+        pile = tr(Text("pile {n}", n=loc["pile"]))
+        room = LOC_W - 16 - font(14, bold=True).getlength(name)
+        draw.text((x + LOC_W - 6, y + 4), pile, font=font(_fit(pile, room, 14, condensed=True),
+                                                          condensed=True), fill=INK, anchor="ra")
+        word = tr(Text("BREACHED"))
+        draw.text((x + 6, y + 25), word, font=font(fit_size(word, LOC_W - 12, 14, bold=True),
+                                                   bold=True), fill=INK)
         return
     pts, dmg = loc["points"], loc["damage"]
     fill = OUT if out else BACKGROUND
@@ -156,33 +168,44 @@ def _draw_location(draw: ImageDraw.ImageDraw, x: int, y: int, key: str,
     if frac:
         draw.rectangle((x + 2, y + LOC_H - 8, x + 2 + int((LOC_W - 4) * frac), y + LOC_H - 3),
                        fill=DAMAGE)
-    draw.text((x + 6, y + 3), LOC_NAMES[key], font=font(14, bold=key == "C"), fill=INK)
-    draw.text((x + LOC_W - 6, y + 3), f"{dmg}/{pts}", font=font(15, bold=True),
+    score = f"{dmg}/{pts}"
+    room = LOC_W - 16 - font(15, bold=True).getlength(score)
+    size = fit_size(name, int(room), 14, bold=key == "C")
+    draw.text((x + 6, y + 3 + (14 - size) // 2), name, font=font(size, bold=key == "C"), fill=INK)
+    draw.text((x + LOC_W - 6, y + 3), score, font=font(15, bold=True),
               fill=HIGHLIGHT if dmg else INK, anchor="ra")
     covers = sum(len(e["covers"]) for e in loc["entries"])
     bits = []
     if loc["entries"]:
-        bits.append(f"{len(loc['entries'])} hit" + ("s" if len(loc["entries"]) > 1 else ""))
+        bits.append(tr(plural("{n} hit", "{n} hits", len(loc["entries"]))))
     if covers:
-        bits.append(f"{covers} sc")
+        bits.append(tr(Text("{n} sc", n=covers)))
     if loc["banked"]:
-        bits.append(f"+{loc['banked']} bank")
+        bits.append(tr(Text("+{n} bank", n=loc["banked"])))
     if bits:
-        draw.text((x + 6, y + 24), " ".join(bits), font=font(14, condensed=True),
-                  fill=SCALE if covers or loc["banked"] else MUTED)
+        draw.text((x + 6, y + 24), fit_text(" ".join(bits), LOC_W - 10, 14),
+                  font=font(14, condensed=True), fill=SCALE if covers or loc["banked"] else MUTED)
+
+
+def _fit(text: str, width: float, size: int, *, condensed: bool = False) -> int:
+    """Returns the largest size up to `size` at which `text` is at most `width` pixels wide."""
+    while size > 9 and font(size, condensed=condensed).getlength(text) > width:
+        size -= 1
+    return size
 
 
 _PANELS: dict[tuple[Any, ...], Image.Image] = {}
 
 
 def _panel(image: Image.Image, x: int, y: int, p: dict[str, Any], view: View,
-           names: Sequence[str]) -> None:
-    """Pastes one dragon's mat, drawn once per distinct content (few mats change in a turn)."""
-    key = _panel_key(p, view, names)
+           names: Sequence[str], tr: Translate) -> None:
+    """Pastes one dragon's mat, drawn once per distinct content and language (few mats change
+    in a turn)."""
+    key = (*_panel_key(p, view, names), tr)
     tile = _PANELS.get(key)
     if tile is None:
         tile, draw = new_canvas(PANEL_W + 1, PANEL_H + 1)
-        _draw_panel(tile, draw, 0, 0, p, view, names)
+        _draw_panel(tile, draw, 0, 0, p, view, names, tr)
         tile = _pal().map(tile)
         if len(_PANELS) > 512:  # about 60 MB at most
             _PANELS.clear()
@@ -204,7 +227,8 @@ def _panel_key(p: dict[str, Any], view: View, names: Sequence[str]) -> tuple[Any
 
 
 def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int,
-                p: dict[str, Any], view: View, names: Sequence[str]) -> None:
+                p: dict[str, Any], view: View, names: Sequence[str],
+                tr: Translate = english) -> None:
     seat = p["seat"]
     out = not p["conscious"]
     head = header(view)
@@ -213,95 +237,136 @@ def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int,
     border = DEFEND if defending else (HIGHLIGHT if active else MUTED)
     draw.rounded_rectangle((x, y, x + PANEL_W, y + PANEL_H), radius=8,
                            fill=OUT if out else PANEL, outline=border, width=3 if border != MUTED else 1)
-    title = fit_text(f"{_name(names, seat)} — {p['dragon']}", 300, 16, bold=True)
+    tag, color = _tag(p, out, defending, active, head["over"] and seat in head["winners"])
+    tag = fit_text(tr(tag), 200, 16, bold=True) if tag else ""
+    room = PANEL_W - 30 - (font(16, bold=True).getlength(tag) if tag else 0)
+    title = fit_text(f"{_name(names, seat, tr)} — {tr(p['dragon'])}", int(min(300, room)), 16,
+                     bold=True)
     draw.text((x + 10, y + 7), title, font=font(16, bold=True), fill=INK)
-    if out:
-        tag, color = ("WITHDRAWN" if p["withdrawn"] else "OUT"), BAD
-    elif defending:
-        tag, color = "MUST DEFEND", DEFEND
-    elif active:
-        tag, color = "TURN", HIGHLIGHT
-    else:
-        tag, color = "", INK
-    if head["over"] and seat in head["winners"]:
-        tag, color = "WINNER", HIGHLIGHT
     if tag:
         draw.text((x + PANEL_W - 10, y + 7), tag, font=font(16, bold=True), fill=color, anchor="ra")
-    draw.text((x + 10, y + 28), f"Breath {p['breath']} · resists {p['resists']}",
+    draw.text((x + 10, y + 28), tr(Text("Breath {element} · resists {resists}",
+                                        element=element_name(p["breath"]),
+                                        resists=element_name(p["resists"]))),
               font=font(14), fill=MUTED)
     gx, gy = x + 10, y + 50
     for key, (cx, cy) in GRID.items():
         _location(image, gx + cx * (LOC_W + 4), gy + cy * (LOC_H + 4), key,
-                  p["locations"].get(key), out)
+                  p["locations"].get(key), out, tr)
     sx = x + 10 + 3 * (LOC_W + 4) + 4
     sy = y + 50
-    draw.text((sx, sy), "Magic", font=font(14, bold=True), fill=INK)
+    draw.text((sx, sy), tr(Text("Magic")), font=font(14, bold=True), fill=INK)
     slots = p["magic_slots"]
     if not slots:
-        draw.text((sx + 52, sy), "none", font=font(14), fill=MUTED)
+        draw.text((sx + 52, sy), tr(Text("none")), font=font(14), fill=MUTED)
     for j, slot in enumerate(slots[:4]):
         bx = sx + (j % 2) * 72
         by = sy + 20 + (j // 2) * 30
         box = (bx, by, bx + 68, by + 26)
         if not slot["filled"]:
             draw.rounded_rectangle(box, radius=4, outline=MUTED, width=1)
-            draw.text((bx + 34, by + 13), "empty", font=font(14), fill=MUTED, anchor="mm")
+            draw.text((bx + 34, by + 13), fit_text(tr(_EMPTY), 64, 14), font=font(14), fill=MUTED,
+                      anchor="mm")
         else:
             draw.rounded_rectangle(box, radius=4, fill=SLOT, outline=INK, width=1)
-            label = fit_text(slot.get("card") or "hidden", 64, 14)
+            label = fit_text(tr(slot.get("card") or Text("hidden")), 64, 14)
             draw.text((bx + 34, by + 13), label, font=font(14, condensed=True), fill=INK, anchor="mm")
             if slot["ready"]:
                 draw.ellipse((bx + 59, by - 3, bx + 69, by + 7), fill=HIGHLIGHT)
     ry = sy + 20 + 30 * ((min(len(slots), 4) + 1) // 2 or 1) + 4
-    draw.text((sx, ry), "Special", font=font(14, bold=True), fill=INK)
+    draw.text((sx, ry), tr(Text("Special")), font=font(14, bold=True), fill=INK)
     for j, sp in enumerate(p["specials"]):
-        text = fit_text(sp or "empty", 150, 14)
+        text = fit_text(tr(sp or _EMPTY), 150, 14)
         draw.text((sx, ry + 18 + j * 18), text, font=font(14), fill=INK if sp else MUTED)
     foot = y + PANEL_H - 22
-    ko = f" · KOs {p['knockouts']}" if p["knockouts"] else ""
-    draw.text((sx, foot), f"Hand {p['hand']}{ko}", font=font(14), fill=INK)
+    hand = (Text("Hand {hand} · KOs {knockouts}", hand=p["hand"], knockouts=p["knockouts"])
+            if p["knockouts"] else Text("Hand {hand}", hand=p["hand"]))
+    draw.text((sx, foot), fit_text(tr(hand), PANEL_W - (sx - x) - 8, 14), font=font(14), fill=INK)
 
 
-def _summary_lines(view: View, names: Sequence[str]) -> list[tuple[str, Any]]:
+_EMPTY = Text("empty")
+
+
+def _tag(p: dict[str, Any], out: bool, defending: bool, active: bool,
+         won: bool) -> tuple[str, Any]:
+    """Returns the word in a mat's top right corner (to translate) and its colour."""
+    if won:
+        return Text("WINNER"), HIGHLIGHT
+    if out:
+        return (Text("WITHDRAWN") if p["withdrawn"] else Text("OUT")), BAD
+    if defending:
+        return Text("MUST DEFEND"), DEFEND
+    if active:
+        return Text("TURN"), HIGHLIGHT
+    return "", INK
+
+
+def _summary_lines(view: View, names: Sequence[str],
+                   tr: Translate = english) -> list[tuple[str, Any]]:
     lines: list[tuple[str, Any]] = []
     attack = view.get("attack")
     la = attack or view.get("last_attack")
     if la:
-        head = "Attack" if attack else "Last attack"
-        targets = ", ".join(_name(names, t) for t in la["targets"]) or "self"
-        lines.append((f"{head}: {_name(names, la['attacker'])} → {targets}: "
-                      + ", ".join(la["cards"]), HIGHLIGHT))
-        for text in la.get("effects", []):
-            lines.append(("  " + _fill_names(text, names), INK))
-        for text in la.get("defense", []):
-            lines.append(("  Defense " + _fill_names(text, names), INK))
-        players = view["players"]
-        for i, h in enumerate(la["hits"]):
-            where = LOC_NAMES.get(h["loc"], h["loc"])
-            target_locs = players[h["target"]]["locations"] if h["target"] is not None else {}
-            if not h["fate"] and h["loc"] in "FLRB" and target_locs.get(h["loc"], {}).get("breached"):
-                where += " (breached: to the Core)"
-            fate = _fill_names(h["fate"], names) if h["fate"] else "pending"
-            lines.append((f"  #{i + 1} {h['name']} {h['amount']} → {_name(names, h['target'])} "
-                          f"{where}: {fate}", INK))
+        lines.extend(_attack_lines(view, la, attack is not None, names, tr))
         if attack and attack.get("window"):
             w = attack["window"]
-            plays = ", ".join(str(pl[0]) for pl in w["plays"])
-            lines.append((f"{_name(names, w['seat'])} must defend" + (f" ({plays})" if plays else ""),
+            who = _name(names, w["seat"], tr)
+            plays = join_texts(pl[0] for pl in w["plays"])
+            lines.append((tr(Text("{player} must defend ({cards})", player=who, cards=plays)
+                             if w["plays"] else Text("{player} must defend", player=who)),
                           DEFEND))
     build = view.get("build")
     if build:
-        top = header(view)
-        if build["armageddon"]:
-            aim = " (Armageddon)"
-        elif build["target"] is not None:
-            aim = f" on {_name(names, build['target'])}"
-        else:  # on yourself, or not shown to others before a card lies in front of it
-            aim = " on themself" if top["seat"] == top["active"] else ""
-        cards = ", ".join(h["card"] for h in build["hits"]) or "no hit cards yet"
-        lines.append((f"{_name(names, top['active'])} is building an attack{aim}: {cards}",
-                      HIGHLIGHT))
+        lines.append((_build_line(view, build, names, tr), HIGHLIGHT))
     return lines
+
+
+def _attack_lines(view: View, la: dict[str, Any], running: bool, names: Sequence[str],
+                  tr: Translate) -> list[tuple[str, Any]]:
+    """Returns the lines of the attack in progress (or the last one): who on whom with which
+    cards, its effects, the defense, and each hit with its fate."""
+    attacker = _name(names, la["attacker"], tr)
+    targets = ", ".join(_name(names, t, tr) for t in la["targets"]) or tr(Text("self"))
+    cards = join_texts(la["cards"])
+    head = (Text("Attack: {player} → {targets}: {cards}", player=attacker, targets=targets,
+                 cards=cards) if running else
+            Text("Last attack: {player} → {targets}: {cards}", player=attacker, targets=targets,
+                 cards=cards))
+    lines: list[tuple[str, Any]] = [(tr(head), HIGHLIGHT)]
+    for text in la.get("effects", []):
+        lines.append(("  " + _fill_names(text, names, tr), INK))
+    for text in la.get("defense", []):
+        lines.append(("  " + tr(Text("Defense {cards}", cards=_fill_names(text, names, tr))), INK))
+    players = view["players"]
+    for i, h in enumerate(la["hits"]):
+        where = tr(LOC_NAME[h["loc"]]) if h["loc"] in LOC_NAME else h["loc"]
+        target_locs = players[h["target"]]["locations"] if h["target"] is not None else {}
+        if not h["fate"] and h["loc"] in "FLRB" and target_locs.get(h["loc"], {}).get("breached"):
+            where = tr(Text("{side} (breached: to the Core)", side=where))
+        fate = _fill_names(h["fate"], names, tr) if h["fate"] else tr(Text("pending"))
+        lines.append((f"  #{i + 1} {tr(h['name'])} {h['amount']} → "
+                      f"{_name(names, h['target'], tr)} {where}: {fate}", INK))
+    return lines
+
+
+def _build_line(view: View, build: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+    """Returns the line of the attack being built: who, on whom (as far as the viewer may see),
+    and its hit cards."""
+    top = header(view)
+    who = _name(names, top["active"], tr)
+    cards = join_texts(h["card"] for h in build["hits"]) if build["hits"] else Text(
+        "no hit cards yet")
+    if build["armageddon"]:
+        line = Text("{player} is building an attack ({card}): {cards}", player=who,
+                    card=kind_name("arma"), cards=cards)
+    elif build["target"] is not None:
+        line = Text("{player} is building an attack on {target}: {cards}", player=who,
+                    target=_name(names, build["target"], tr), cards=cards)
+    elif top["seat"] == top["active"]:  # on yourself
+        line = Text("{player} is building an attack on themself: {cards}", player=who, cards=cards)
+    else:  # not shown to others before a card lies in front of it
+        line = Text("{player} is building an attack: {cards}", player=who, cards=cards)
+    return tr(line)
 
 
 def render_board(view: View, *, names: Sequence[str], tr: Translate = english) -> bytes:
@@ -310,24 +375,16 @@ def render_board(view: View, *, names: Sequence[str], tr: Translate = english) -
     n = len(players)
     cols = 2
     rows = (n + cols - 1) // cols
-    lines = _summary_lines(view, names)
+    lines = _summary_lines(view, names, tr)
     max_lines = 9
     shown = lines[:max_lines]
     foot_h = 12 + 20 * max(1, len(shown))
     height = HEADER + rows * (PANEL_H + GAP) + foot_h
     image, _ = _pal().canvas(WIDTH, height)
-    top = header(view)
-    if top["over"]:
-        winners = ", ".join(_name(names, w) for w in top["winners"]) or "no winner"
-        status = f"Duel over — {winners} ({top['termination']})"
-    else:
-        kind = "defend" if view["phase"] == "defense" else "play"
-        seat = top["to_play"][0] if top["to_play"] else None
-        status = f"{_name(names, seat)} to {kind} ({top['seconds']} s)"
-        if view.get("chaos_lock"):
-            status += " · Chaos lock"
-    head = (f"RivalWing · Round {view['round']}/{view['round_limit']} · Draw {view['deck']} · "
-            f"Discard {len(view['discard'])} · ")
+    status = _status(view, names, tr)
+    head = tr(Text("RivalWing · Round {round}/{limit} · Draw {deck} · Discard {discard} · ",
+                   round=view["round"], limit=view["round_limit"], deck=view["deck"],
+                   discard=len(view["discard"])))
     pal = _pal()
     stamp(image, pal, (12, 12), head, size=18, bold=True, background=BACKGROUND)
     hx = 12 + font(18, bold=True).getlength(head)
@@ -336,14 +393,32 @@ def render_board(view: View, *, names: Sequence[str], tr: Translate = english) -
     for i, p in enumerate(players):
         x = 6 + (i % cols) * (PANEL_W + GAP + 4)
         y = HEADER + (i // cols) * (PANEL_H + GAP)
-        _panel(image, x, y, p, view, names)
+        _panel(image, x, y, p, view, names, tr)
     fy = HEADER + rows * (PANEL_H + GAP) + 4
     if not shown:
-        stamp(image, pal, (12, fy), "No attack yet.", size=15, fill=MUTED, background=BACKGROUND)
+        stamp(image, pal, (12, fy), tr(Text("No attack yet.")), size=15, fill=MUTED,
+              background=BACKGROUND)
     for j, (text, color) in enumerate(shown):
         stamp(image, pal, (12, fy + j * 20), fit_text(text, WIDTH - 24, 15), size=15, fill=color,
               background=BACKGROUND)
     return to_png(image)
+
+
+def _status(view: View, names: Sequence[str], tr: Translate) -> str:
+    """Returns the header's status: who is to play or defend, or how the duel ended."""
+    top = header(view)
+    if top["over"]:
+        winners = ", ".join(_name(names, w, tr) for w in top["winners"]) or tr(Text("no winner"))
+        reason = REASONS.get(top["termination"] or "", top["termination"] or "")
+        return tr(Text("Duel over — {players} ({reason})", players=winners, reason=reason))
+    seat = top["to_play"][0] if top["to_play"] else None
+    who, seconds = _name(names, seat, tr), top["seconds"]
+    status = tr(Text("{player} to defend ({seconds} s)", player=who, seconds=seconds)
+                if view["phase"] == "defense" else
+                Text("{player} to play ({seconds} s)", player=who, seconds=seconds))
+    if view.get("chaos_lock"):
+        status += tr(Text(" · Chaos lock"))
+    return status
 
 
 def render_hand(view: View, *, names: Sequence[str],
@@ -353,36 +428,40 @@ def render_hand(view: View, *, names: Sequence[str],
     hand = view.get("hand")
     if seat is None or hand is None:
         return None
-    from games.rivalwing.cards import KINDS
-
     kinds = view.get("hand_kinds", [])
     me = view["players"][seat]
     slots = [s for s in me["magic_slots"] if s.get("card")]
     rows = max(1, len(hand)) + (1 + len(slots) if slots else 0)
     height = 56 + rows * 46
     image, draw = new_canvas(WIDTH, height)
-    draw.text((12, 12), f"{_name(names, seat)}'s hand — {me['dragon']} (breath {me['breath']})",
-              font=font(20, bold=True), fill=INK)
+    title = tr(Text("{player}'s hand — {dragon} (breath {element})", player=_name(names, seat, tr),
+                    dragon=me["dragon"], element=element_name(me["breath"])))
+    draw.text((12, 12), fit_text(title, WIDTH - 24, 20, bold=True), font=font(20, bold=True),
+              fill=INK)
     y = 50
     colors = CATEGORY_COLORS
     if not hand:
-        draw.text((12, y), "Your hand is empty.", font=font(16), fill=MUTED)
+        draw.text((12, y), tr(Text("Your hand is empty.")), font=font(16), fill=MUTED)
     for name, kind in zip(hand, kinds, strict=False):
-        info = KINDS[kind]
         draw.rounded_rectangle((10, y, WIDTH - 10, y + 40), radius=6,
-                               fill=colors.get(info["category"], PANEL), outline=INK, width=1)
-        draw.text((20, y + 10), name, font=font(17, bold=True), fill=INK)
-        draw.text((330, y + 11), fit_text(info["text"], WIDTH - 350, 15), font=font(15), fill=INK)
+                               fill=colors.get(KINDS[kind]["category"], PANEL), outline=INK, width=1)
+        _card_row(draw, y, tr(name), kind, tr)
         y += 46
     if slots:
-        draw.text((12, y + 8), "Your magic slots (★ ready)", font=font(17, bold=True), fill=INK)
+        draw.text((12, y + 8), tr(Text("Your magic slots (★ ready)")), font=font(17, bold=True),
+                  fill=INK)
         y += 46
         for s in slots:
             star = "★ " if s["ready"] else ""
-            info = KINDS[s["kind"]]
             draw.rounded_rectangle((10, y, WIDTH - 10, y + 40), radius=6, fill=colors["magic"],
                                    outline=INK, width=1)
-            draw.text((20, y + 10), star + s["card"], font=font(17, bold=True), fill=INK)
-            draw.text((330, y + 11), fit_text(info["text"], WIDTH - 350, 15), font=font(15), fill=INK)
+            _card_row(draw, y, star + tr(s["card"]), s["kind"], tr)
             y += 46
     return to_png(HAND_PAL.map(image))
+
+
+def _card_row(draw: ImageDraw.ImageDraw, y: int, name: str, kind: str, tr: Translate) -> None:
+    """Draws a card's name and its rules text on a hand row."""
+    draw.text((20, y + 10), fit_text(name, 300, 17, bold=True), font=font(17, bold=True), fill=INK)
+    draw.text((330, y + 11), fit_text(tr(card_text(kind)), WIDTH - 350, 15), font=font(15),
+              fill=INK)

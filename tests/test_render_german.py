@@ -20,7 +20,7 @@ import games
 import locales
 from renderers import common
 
-RENDERED_IN_GERMAN = ("drachenherz", "drakones")
+RENDERED_IN_GERMAN = ("drachenherz", "drakones", "rivalwing")
 """Renderers whose words all come from the catalog (the others: not yet)."""
 Drawn = tuple[str, tuple[int, int], tuple[float, float, float, float]]
 
@@ -61,10 +61,10 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
     yield seen
 
 
-def positions(name: str, seed: int) -> Iterator[dict[str, Any]]:
+def positions(name: str, seed: int, players: int | None = None) -> Iterator[dict[str, Any]]:
     """Yields the views of a seeded game against itself: every seat's and the spectator's."""
     game, entry = games.get(name), games.entry(name)
-    state = game.new_game(seed, game.info.min_players, {})
+    state = game.new_game(seed, players or game.info.min_players, {})
     rng = random.Random(seed)
     for step in range(game.info.max_actions):
         if step % 7 == 0 or game.is_over(state):
@@ -91,4 +91,24 @@ def test_german_text_stays_inside_its_box(name: str, drawn: list[Drawn]) -> None
     out = sorted({(text, size, tuple(round(v) for v in box)) for text, size, box in drawn
                   if box[0] < -1 or box[1] < -1 or box[2] > size[0] + 1 or box[3] > size[1] + 1})
     assert not out, f"text running out of its box: {out[:8]}"
-    assert any(word in text for text, _, _ in drawn for word in ("Schatztruhe", "Basis"))
+    assert any(word in text for text, _, _ in drawn for word in ("Schatztruhe", "Basis", "Kern"))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_german_rivalwing_mats_of_several_dragons_stay_inside(players: int,
+                                                              drawn: list[Drawn]) -> None:
+    """RivalWing boards of three and four dragons (and their hands) in German: no word runs off
+    its tile, and the board speaks German (sides, the duel's state, card names)."""
+    renderer = games.entry("rivalwing").load_renderer()
+    tr = locales.translator("de")
+    names = ["Annegret", "Computer 1", "Bärbel-Charlotte", "Computer 3"][:players]
+    for view in positions("rivalwing", 5 + players, players):
+        renderer.render_board(view, names=names, tr=tr)
+        renderer.render_hand(view, names=names, tr=tr)
+    out = sorted({(text, size, tuple(round(v) for v in box)) for text, size, box in drawn
+                  if box[0] < -1 or box[1] < -1 or box[2] > size[0] + 1 or box[3] > size[1] + 1})
+    assert not out, f"text running out of its box: {out[:8]}"
+    texts = " ".join(text for text, _, _ in drawn)
+    for word in ("Vorne", "Hinten", "Kern", "Magie", "Spezial", "Runde", "Nahkampf"):
+        assert word in texts, word
+    assert not any(word in texts for word in (" Rear", "Wings", "Breath ", "Special", "hand"))

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from games.core import MAX_CODE_LENGTH, BadActionCode
+from games.text import Text
 
 _PREFIXES = frozenset({
     "atk", "add", "addc", "fd", "dv", "wa", "dust", "mg", "aim", "arma", "decl", "restart", "mag",
@@ -65,7 +66,7 @@ def listed(code: str, label: tuple[str, ...] | None) -> Act:
 def decode(code: str) -> Act:
     """Parses an action code; raises BadActionCode when it cannot be one of RivalWing's."""
     if not isinstance(code, str) or not code or len(code) > MAX_CODE_LENGTH or not _CODE.match(code):
-        raise BadActionCode(f"'{code}' is not a RivalWing move.")
+        raise BadActionCode(Text("'{code}' is not a RivalWing move.", code=str(code)))
     if code.split(":", 1)[0] not in _PREFIXES:
-        raise BadActionCode(f"'{code}' is not a RivalWing move.")
+        raise BadActionCode(Text("'{code}' is not a RivalWing move.", code=code))
     return Act(code)

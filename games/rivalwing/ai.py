@@ -18,6 +18,7 @@ from games.rivalwing.actions import Act
 from games.rivalwing.cards import KINDS, MATS, SIDES
 from games.rivalwing.state import RWState
 from games.search import SearchSpec
+from games.text import Text
 
 CORE_WEIGHT = 2.5
 KILL_BONUS = 25.0
@@ -33,7 +34,7 @@ def choose_mat(players: int) -> str:
 def choose_option(name: str, players: int, seed: int) -> str:
     """Returns the computer player's pick for a per-seat option (its dragon mat)."""
     if name != "mat":
-        raise ValueError(f"RivalWing has no option '{name}'.")
+        raise ValueError(Text("{game} has no option '{name}'.", game="RivalWing", name=name))
     return choose_mat(players)
 
 

@@ -13,7 +13,9 @@ from typing import Any
 from games.core import Event
 from games.rivalwing.actions import Act, listed
 from games.rivalwing.cards import (
+    ARC,
     BREATHS,
+    FROST,
     KIND_OF,
     KIND_ORDER,
     KINDS,
@@ -36,13 +38,16 @@ from games.rivalwing.state import (
     is_breached,
     roll,
 )
+from games.text import Text, join_texts
 
 Option = Act
 """A listed action; its label may be None when it follows from the code (Refresh)."""
 MAX_RESTARTS = 2
-DECLARE: Option = listed("decl", ("Declare attack",))
-RESTART: Option = listed("restart", ("Start over",))
-_DUSTING: Option = listed("dust", ("Add", "Dusting", "no Defense cards against it"))
+_ADD = Text("Add")
+_ADD_COMBO = Text("Add with Combo")
+DECLARE: Option = listed("decl", (Text("Declare attack"),))
+RESTART: Option = listed("restart", (Text("Start over"),))
+_DUSTING: Option = listed("dust", (_ADD, kind_name("dust"), Text("no Defense cards against it")))
 _NOTHING: frozenset[Any] = frozenset()
 
 
@@ -129,11 +134,11 @@ HIT_ALWAYS = frozenset(k for k, v in KINDS.items()
                                           and not v.get("needs_wings")))
 HIT_WINGS = frozenset(k for k, v in KINDS.items()
                       if k == "dive" or (v.get("needs_wings") and v["category"] == "melee"))
-_PLAY_SPECIAL = {k: listed(f"sp:{k}", ("Special", KINDS[k]["name"]))
-                 for k in ("bres", "mres", "innate")}
+SPECIAL = Text("Special")
+_PLAY_SPECIAL = {k: listed(f"sp:{k}", (SPECIAL, kind_name(k))) for k in ("bres", "mres", "innate")}
 """The options that play a special needing no choice."""
-DISCARD = {k: listed(f"dis:{k}", ("Discard", KINDS[k]["name"])) for k in KINDS}
-DISCARD_MORE = {k: listed(f"dism:{k}", ("Discard more", KINDS[k]["name"])) for k in KINDS}
+DISCARD = {k: listed(f"dis:{k}", (Text("Discard"), kind_name(k))) for k in KINDS}
+DISCARD_MORE = {k: listed(f"dism:{k}", (Text("Discard more"), kind_name(k))) for k in KINDS}
 KIND_LIST = tuple(KINDS)
 """Kind codes in deck order; a kind's rank is its index here."""
 KIND_RANK = tuple(KIND_ORDER[k] for k in KIND_OF)
@@ -206,10 +211,10 @@ ATTACK_MAGIC_OF = tuple(k if KINDS[k].get("magic") == "attack" else None for k i
 def hit_name(build: Build, i: int) -> str:
     """Returns a build hit card's menu name, such as "#1 Melee Front – Claw"."""
     h = build["hits"][i]
-    text = f"#{i + 1} {name_of(h['card'])}"
     if h["side"] and "side" not in KINDS[h["kind"]]:
-        text += f" ({LOC_NAME[h['side']]})"
-    return text
+        return Text("#{number} {card} ({side})", number=str(i + 1), card=name_of(h["card"]),
+                    side=LOC_NAME[h["side"]])
+    return Text("#{number} {card}", number=str(i + 1), card=name_of(h["card"]))
 
 
 def _mr(state: RWState, seat: int | None) -> bool:
@@ -218,7 +223,7 @@ def _mr(state: RWState, seat: int | None) -> bool:
 
 def heal_choices(state: RWState, attacker: int, target: int | None) -> list[tuple[int, int, str]]:
     """Returns (seat, entry id, label) for every entry Heal may remove."""
-    out = []
+    out: list[tuple[int, int, str]] = []
     seats = [attacker] if target is None else [attacker, target]
     for s in seats:
         if _mr(state, s):
@@ -228,9 +233,14 @@ def heal_choices(state: RWState, attacker: int, target: int | None) -> list[tupl
                 continue
             for e in place["entries"]:
                 net = e["amount"] - sum(a for _, a in e["covers"])
-                out.append((s, e["id"], f"{LOC_NAME[key]}: {name_of(e['card'])} {e['amount']}"
-                                        f" (net {net}) #{e['id']}"))
+                out.append((s, e["id"], entry_label(key, e["card"], e["amount"], net, e["id"])))
     return out
+
+
+def entry_label(loc: str, card: int, amount: int, net: int, entry_id: int) -> Text:
+    """Returns a damage entry's menu name: "Front: Melee Front – Claw 4 (net 1) #7"."""
+    return Text("{side}: {card} {amount} (net {net}) #{entry}", side=LOC_NAME[loc],
+                card=name_of(card), amount=amount, net=net, entry=str(entry_id))
 
 
 def swap_seats(state: RWState, attacker: int, target: int | None) -> list[int]:
@@ -244,7 +254,10 @@ SWAP_PAIRS = [(a, b) for i, a in enumerate(SIDES) for b in SIDES[i + 1:]]
 
 def who(state: RWState, attacker: int, seat: int) -> str:
     """Returns "Myself" or the seat placeholder for labels."""
-    return "Myself" if seat == attacker else f"{{p{seat}}}"
+    return _MYSELF if seat == attacker else f"{{p{seat}}}"
+
+
+_MYSELF = Text("Myself")
 
 
 def magic_can_start(state: RWState, p: int, target: int | None,
@@ -329,27 +342,32 @@ def _hand_steps(state: RWState, p: int, t: int, b: Build, out: list[Option],
             has_breath = True
     prefix = group = None
     if n_hits < 1 + len(b["combos"]) + (1 if b["focus"] else 0):
-        prefix, group = "add", "Add"
+        prefix, group = "add", _ADD
     elif wings and holds("combo"):
-        prefix, group = "addc", "Add with Combo"
+        prefix, group = "addc", _ADD_COMBO
     if prefix and group:
         table = _hit_table(prefix, group, element(state, p), wings, has_breath, used_dive)
         for rank in info.uniq:
             out.extend(table[rank])
     if wings and b["focus"] is None and n_hits >= 1 and holds("fdive"):
         for s in SIDES:
-            out.append(listed(f"fd:{s}", ("Add", "Focused Dive", LOC_NAME[s])))
+            out.append(listed(f"fd:{s}", (_ADD, kind_name("fdive"), LOC_NAME[s])))
     if wings and not used_dive and holds("dive"):
         for i, h in enumerate(hits):
             if KINDS[h["kind"]].get("hit") == "MELEE" and h["dive"] is None:
-                out.append(listed(f"dv:{i}", ("Add", "Dive Attack (+2)", hit_name(b, i))))
+                out.append(listed(f"dv:{i}", (_ADD, _DIVE_PLUS, hit_name(b, i))))
     if holds("watk") and has_wings(state, t):
         for i, h in enumerate(hits):
             if h["wing"] is None and KINDS[h["kind"]].get("hit") in ("MELEE", "BREATH"):
-                out.append(listed(f"wa:{i}", ("Add", "Melee Wing Attack", hit_name(b, i))))
+                out.append(listed(f"wa:{i}", (_ADD, kind_name("watk"), hit_name(b, i))))
     if wings and b["dusting"] is None and holds("dust") and (
             n_hits or "corehit" in magic_kinds):
         out.append(_DUSTING)
+
+
+_DIVE_PLUS = Text("{card} (+2)", card=kind_name("dive"))
+_DIVE_HIT = Text("{card} (hit 5)", card=kind_name("dive"))
+_SIDE_ROLLED = Text("side rolled")
 
 
 def _magic_steps(state: RWState, p: int, t: int, b: Build, out: list[Option],
@@ -364,13 +382,13 @@ def _magic_steps(state: RWState, p: int, t: int, b: Build, out: list[Option],
             continue
         elif kind in ("called", "rbr"):
             if kind not in magic_kinds and (kind == "rbr" or b["hits"]):
-                out.append(listed(f"mg:{kind}", ("Add", kind_name(kind))))
+                out.append(listed(f"mg:{kind}", (_ADD, kind_name(kind))))
         elif kind == "corehit":
-            out.append(listed("mg:corehit", ("Add", kind_name(kind))))
+            out.append(listed("mg:corehit", (_ADD, kind_name(kind))))
         elif kind == "crush":
             for s in SIDES:
                 if not is_breached(state, t, s):
-                    out.append(listed(f"mg:crush:{s}", ("Add", kind_name(kind), LOC_NAME[s])))
+                    out.append(listed(f"mg:crush:{s}", (_ADD, kind_name(kind), LOC_NAME[s])))
 
 
 def _aim_steps(state: RWState, t: int, b: Build, out: list[Option]) -> None:
@@ -380,7 +398,7 @@ def _aim_steps(state: RWState, t: int, b: Build, out: list[Option]) -> None:
         if h["aim"] is None and h["wing"] is None:
             for loc in locs:
                 out.append(listed(f"aim:{i}:{loc}",
-                                  ("Called Shot", hit_name(b, i), LOC_NAME[loc])))
+                                  (kind_name("called"), hit_name(b, i), LOC_NAME[loc])))
 
 
 @lru_cache(maxsize=256)
@@ -396,7 +414,7 @@ def _hit_options(prefix: str, group: str, kind: str, elem: str | None, wings: bo
     """Returns the options that add one hit card of `kind` (memoised)."""
     out: list[Option] = []
     info = KINDS[kind]
-    name = info["name"]
+    name = kind_name(kind)
     if info["category"] == "melee" and "side" in info:
         if wings or not info.get("needs_wings"):
             out.append(listed(f"{prefix}:{kind}", (group, name)))
@@ -409,31 +427,38 @@ def _hit_options(prefix: str, group: str, kind: str, elem: str | None, wings: bo
                 for s in SIDES:
                     out.append(listed(f"{prefix}:{kind}:{s}", (group, name, LOC_NAME[s])))
             else:
-                out.append(listed(f"{prefix}:{kind}", (group, name, "side rolled")))
+                out.append(listed(f"{prefix}:{kind}", (group, name, _SIDE_ROLLED)))
         elif kind == "br.light" and elem == "Lightning":
             for s in SIDES:
                 for a in SIDES:
                     if a != s:
                         out.append(listed(f"{prefix}:{kind}:{s}:{a}",
-                                          (group, name, LOC_NAME[s], f"Arc to {LOC_NAME[a]}")))
+                                          (group, name, LOC_NAME[s],
+                                           Text("Arc to {side}", side=LOC_NAME[a]))))
         else:
             for s in SIDES:
                 out.append(listed(f"{prefix}:{kind}:{s}", (group, name, LOC_NAME[s])))
     elif kind == "dive" and wings and not used_dive:
         for s in SIDES:
-            out.append(listed(f"{prefix}:dive:{s}", (group, "Dive Attack (hit 5)", LOC_NAME[s])))
+            out.append(listed(f"{prefix}:dive:{s}", (group, _DIVE_HIT, LOC_NAME[s])))
     return tuple(out)
 
 
 def _self_magic(state: RWState, p: int, t: int | None, kind: str, out: list[Option]) -> None:
     if kind == "heal":
         for s, eid, text in heal_choices(state, p, t):
-            out.append(listed(f"mg:heal:{s}:{eid}", ("Add", "Heal", who(state, p, s), text)))
+            out.append(listed(f"mg:heal:{s}:{eid}", (_ADD, kind_name("heal"), who(state, p, s),
+                                                     text)))
     else:
         for s in swap_seats(state, p, t):
             for a, c in SWAP_PAIRS:
-                out.append(listed(f"mg:swap:{s}:{a}{c}", ("Add", "Swap", who(state, p, s),
-                                                          f"{LOC_NAME[a]} ↔ {LOC_NAME[c]}")))
+                out.append(listed(f"mg:swap:{s}:{a}{c}", (_ADD, kind_name("swap"), who(state, p, s),
+                                                          swapped(a, c))))
+
+
+def swapped(a: str, b: str) -> Text:
+    """Returns "Front ↔ Rear" for two sides exchanged by Swap."""
+    return join_texts((LOC_NAME[a], LOC_NAME[b]), " ↔ ")
 
 
 def arma_targets(state: RWState, p: int) -> list[int]:
@@ -453,7 +478,8 @@ def _arma_options(state: RWState, p: int, b: Build, out: list[Option]) -> None:
     if pending:
         s = pending[0]
         for side in SIDES:
-            out.append(listed(f"arma:{s}:{side}", ("Armageddon", f"{{p{s}}}", LOC_NAME[side])))
+            out.append(listed(f"arma:{s}:{side}", (kind_name("arma"), f"{{p{s}}}",
+                                                   LOC_NAME[side])))
     else:
         out.append(DECLARE)
     if state.restarts < MAX_RESTARTS:
@@ -621,9 +647,9 @@ def make_hits(state: RWState, p: int, b: Build) -> list[Hit]:
             ordered.append(e)
     for m in b["magic"]:
         if m["kind"] == "corehit":
-            ordered.append(_magic_hit("Core Hit", 3, "C", t))
+            ordered.append(_magic_hit(kind_name("corehit"), 3, "C", t))
     for s, side in b["arma_sides"]:
-        ordered.append(_magic_hit("Armageddon", 4, side, s))
+        ordered.append(_magic_hit(kind_name("arma"), 4, side, s))
     return ordered
 
 
@@ -633,7 +659,7 @@ def _card_hit(state: RWState, h: BuildHit, elem: str | None,
     (Frost, Arc); Chaos breath rolls its damage, then its side unless aimed."""
     kind = h["kind"]
     info = KINDS[kind]
-    hit: Hit = {"card": h["card"], "name": info["name"], "type": info.get("hit", "MELEE"),
+    hit: Hit = {"card": h["card"], "name": kind_name(kind), "type": info.get("hit", "MELEE"),
                 "weapon": info.get("weapon"), "element": None, "base": info.get("damage", 0),
                 "mod": 0, "loc": h["side"] or "", "parent": None, "corrode": False, "target": t,
                 "cancelled": False, "deflected": None, "shield": 0, "scales": [], "fate": ""}
@@ -654,9 +680,9 @@ def _card_hit(state: RWState, h: BuildHit, elem: str | None,
         if own and elem == "Acid":
             hit["corrode"] = True
         elif own and elem == "Ice":
-            extra.append(_bonus(hit, "Frost", "W"))
+            extra.append(_bonus(hit, FROST, "W"))
         elif own and elem == "Lightning" and h["arc"]:
-            extra.append(_bonus(hit, "Arc", h["arc"]))
+            extra.append(_bonus(hit, ARC, h["arc"]))
     return hit, extra
 
 

@@ -17,10 +17,19 @@ DATA = Path(__file__).resolve().parent.parent.parent / "data" / "rivalwing"
 SIDES = ("F", "L", "R", "B")
 """The four sides: Front, Left, Right, Rear."""
 LOCATIONS = ("F", "L", "R", "B", "W", "C")
-LOC_NAME = {"F": "Front", "L": "Left", "R": "Right", "B": "Rear", "W": "Wings", "C": "Core"}
-NAME_LOC = {v: k for k, v in LOC_NAME.items()}
 CONTEXT = "rivalwing"
 """The catalog context of card, mat, side and weapon names (see babel.cfg)."""
+LOC_NAME = {"F": term("rivalwing", "Front"), "L": term("rivalwing", "Left"),
+            "R": term("rivalwing", "Right"), "B": term("rivalwing", "Rear"),
+            "W": term("rivalwing", "Wings"), "C": term("rivalwing", "Core")}
+"""A location's name (a `Text`, so equal to its English name)."""
+NAME_LOC = {v: k for k, v in LOC_NAME.items()}
+ELEMENT_NAME = {"Acid": term("rivalwing", "Acid"), "Chaos": term("rivalwing", "Chaos"),
+                "Ice": term("rivalwing", "Ice"), "Lightning": term("rivalwing", "Lightning")}
+"""A breath element's name to translate."""
+FROST = term("rivalwing", "Frost")
+ARC = term("rivalwing", "Arc")
+"""The names of the bonus hits of Ice and Lightning breath (Extra Damage Markers)."""
 MARKER = -1
 """The card id of an Extra Damage Marker entry (bonus hits, Core Hit, Armageddon)."""
 
@@ -58,6 +67,16 @@ ELEMENT_CARD = {"Acid": "br.acid", "Chaos": "br.chaos", "Ice": "br.ice", "Lightn
 def rw_term(english: str) -> Text:
     """Returns a RivalWing name (a card, a mat, a side, a weapon, an element) to translate."""
     return term(CONTEXT, english)
+
+
+def element_name(element: str | None) -> str:
+    """Returns a breath element's name to translate ("Acid"); "-" for none."""
+    return "-" if element is None else ELEMENT_NAME.get(element, element)
+
+
+def card_text(kind: str) -> Text:
+    """Returns a kind's rules text as printed on the card, to translate."""
+    return rw_term(KINDS[kind]["text"])
 
 
 def mat_name(mat: str) -> Text:

@@ -37,12 +37,15 @@ from games.rivalwing.state import (
     open_window,
     roll,
 )
+from games.text import Text, join_texts, seat_ref
 
 Option = Act
 """A listed action; its label may be None when it follows from the code (Refresh)."""
 _CANCEL = {"hurt": "Claw", "jaw": "Bite", "seiz": "Tail"}
-_DONE = listed("dend", ("Done defending",))
-_TAKE_THE_HITS = listed("none", ("Take the hits",))
+_DONE = listed("dend", (Text("Done defending"),))
+_TAKE_THE_HITS = listed("none", (Text("Take the hits"),))
+_DEFEND = Text("Defend")
+_SCALES = Text("Defense Scales")
 
 
 def window_hits(a: Attack, t: int) -> list[int]:
@@ -53,7 +56,8 @@ def window_hits(a: Attack, t: int) -> list[int]:
 def hit_label(a: Attack, i: int) -> str:
     """Returns a hit's menu name with its location and damage."""
     h = a["hits"][i]
-    return f"#{i + 1} {h['name']} ({LOC_NAME[h['loc']]} {h['base'] + h['mod']})"
+    return Text("#{number} {hit} ({side} {amount})", number=str(i + 1), hit=h["name"],
+                side=LOC_NAME[h["loc"]], amount=h["base"] + h["mod"])
 
 
 def amount13(state: RWState, a: Attack, i: int, t: int) -> int:
@@ -156,7 +160,7 @@ def _scales_steps(win: _Window, kind: str, out: list[Option]) -> None:
         used = sum(min(3, x) for x in _scales_absorbs(win.state, win.a, i, win.t, win.plays))
         if win.amount(i) - used >= 1:
             out.append(listed(f"d:{kind}:{i}",
-                              ("Defend", "Defense Scales", name, hit_label(win.a, i))))
+                              (_DEFEND, _SCALES, name, hit_label(win.a, i))))
 
 
 def _cancel_steps(win: _Window, kind: str, out: list[Option]) -> None:
@@ -167,7 +171,7 @@ def _cancel_steps(win: _Window, kind: str, out: list[Option]) -> None:
     for i in win.hits:
         h = win.a["hits"][i]
         if h["type"] == "MELEE" and h["weapon"] == _CANCEL[kind] and i not in win.targeted:
-            out.append(listed(f"d:{kind}:{i}", ("Defend", name, hit_label(win.a, i))))
+            out.append(listed(f"d:{kind}:{i}", (_DEFEND, name, hit_label(win.a, i))))
 
 
 def _wing_block_steps(win: _Window, kind: str, out: list[Option]) -> None:
@@ -177,7 +181,7 @@ def _wing_block_steps(win: _Window, kind: str, out: list[Option]) -> None:
     name = kind_name(kind)
     for i in win.hits:
         if win.a["hits"][i]["type"] == "MELEE" and i not in win.targeted:
-            out.append(listed(f"d:wblk:{i}", ("Defend", name, hit_label(win.a, i))))
+            out.append(listed(f"d:wblk:{i}", (_DEFEND, name, hit_label(win.a, i))))
 
 
 def _sharp_steps(win: _Window, kind: str, out: list[Option]) -> None:
@@ -191,15 +195,18 @@ def _sharp_steps(win: _Window, kind: str, out: list[Option]) -> None:
         if h["loc"] in SIDES and i not in moved:
             for s in SIDES:
                 if s != h["loc"]:
-                    out.append(listed(f"d:sharp:{i}:{s}", ("Defend", name, hit_label(win.a, i),
-                                                            f"to {LOC_NAME[s]}")))
+                    out.append(listed(f"d:sharp:{i}:{s}", (_DEFEND, name, hit_label(win.a, i),
+                                                            _TO_SIDE[s])))
+
+
+_TO_SIDE = {s: Text("to {side}", side=LOC_NAME[s]) for s in SIDES}
 
 
 def _soar_steps(win: _Window, kind: str, out: list[Option]) -> None:
     """Soar High: once, cancels every Melee hit."""
     if win.wings and win.hand[kind] and kind not in win.played and any(
             win.a["hits"][i]["type"] == "MELEE" for i in win.hits):
-        out.append(listed("d:soar", ("Defend", kind_name(kind), "cancel every Melee hit")))
+        out.append(listed("d:soar", (_DEFEND, kind_name(kind), Text("cancel every Melee hit"))))
 
 
 def _blind_steps(win: _Window, kind: str, out: list[Option]) -> None:
@@ -208,15 +215,15 @@ def _blind_steps(win: _Window, kind: str, out: list[Option]) -> None:
         return
     blinds = sum(1 for pl in win.plays if pl[0] == "blind")
     if any(win.amount(i) - 2 * blinds > 0 for i in win.hits):
-        out.append(listed("d:blind", ("Defend", kind_name(kind),
-                                      f"-2 to every hit (card {blinds + 1})")))
+        out.append(listed("d:blind", (_DEFEND, kind_name(kind),
+                                      Text("-2 to every hit (card {card})", card=blinds + 1))))
 
 
 def _arch_steps(win: _Window, kind: str, out: list[Option]) -> None:
     """Wing Arching: once, every hit to a side or the Core strikes the Wings."""
     if win.wings and win.hand[kind] and kind not in win.played and any(
             win.a["hits"][i]["loc"] in (*SIDES, "C") for i in win.hits):
-        out.append(listed("d:arch", ("Defend", kind_name(kind), "every hit strikes your Wings")))
+        out.append(listed("d:arch", (_DEFEND, kind_name(kind), Text("every hit strikes your Wings"))))
 
 
 def _dust_steps(win: _Window, kind: str, out: list[Option]) -> None:
@@ -226,7 +233,7 @@ def _dust_steps(win: _Window, kind: str, out: list[Option]) -> None:
     name = kind_name(kind)
     for i in win.hits:
         if win.a["hits"][i]["type"] == "BREATH" and i not in win.targeted:
-            out.append(listed(f"d:dust:{i}", ("Defend", name, hit_label(win.a, i))))
+            out.append(listed(f"d:dust:{i}", (_DEFEND, name, hit_label(win.a, i))))
 
 
 def _deflect_steps(win: _Window, kind: str, out: list[Option]) -> None:
@@ -236,7 +243,7 @@ def _deflect_steps(win: _Window, kind: str, out: list[Option]) -> None:
     name = kind_name(kind)
     for i in win.hits:
         if i not in win.targeted:
-            out.append(listed(f"d:deflect:{i}", ("Defend", name, hit_label(win.a, i))))
+            out.append(listed(f"d:deflect:{i}", (_DEFEND, name, hit_label(win.a, i))))
 
 
 def _shield_steps(win: _Window, kind: str, out: list[Option]) -> None:
@@ -252,23 +259,24 @@ def _shield_steps(win: _Window, kind: str, out: list[Option]) -> None:
         rest = win.amount(i) - sum(pl[5] for pl in plays if pl[0] == "shield" and pl[4] == i)
         for amt in range(1, min(rest, avail) + 1):
             out.append(listed(f"d:shield:{i}:{amt}",
-                              ("Defend", name, hit_label(win.a, i), f"prevent {amt}")))
+                              (_DEFEND, name, hit_label(win.a, i),
+                               Text("prevent {amount}", amount=amt))))
 
 
 def _random_steps(win: _Window, kind: str, out: list[Option]) -> None:
     """Random (slotted): a roll per card for every hit."""
     if win.slots[kind] and win.hits:
         card = 1 + sum(pl[0] == "random" for pl in win.plays)
-        out.append(listed("d:random", ("Defend", kind_name(kind),
-                                       f"roll for every hit (card {card})")))
+        out.append(listed("d:random", (_DEFEND, kind_name(kind),
+                                       Text("roll for every hit (card {card})", card=card))))
 
 
 def _gust_steps(win: _Window, kind: str, out: list[Option]) -> None:
     """Gust Of Wind (slotted): once, cancels the Breath and Maneuver hits."""
     if win.slots[kind] and kind not in win.played and any(
             win.a["hits"][i]["type"] in ("BREATH", "MANEUVER") for i in win.hits):
-        out.append(listed("d:gust", ("Defend", kind_name(kind),
-                                     "cancel Breath and Maneuver hits")))
+        out.append(listed("d:gust", (_DEFEND, kind_name(kind),
+                                     Text("cancel Breath and Maneuver hits"))))
 
 
 _OPTION_STEPS: dict[str, Callable[[_Window, str, list[Option]], None]] = {
@@ -404,10 +412,12 @@ def apply_defense(state: RWState, events: list[Event]) -> None:
     discard_cards(state, used)
     w["plays"] = []
     if names:
-        a.setdefault("defense_text", []).append(f"{{p{t}}}: {', '.join(names)}")
-        events.append(Event(f"{{p{t}}} defends with {', '.join(names)}."))
+        cards = join_texts(names)
+        a.setdefault("defense_text", []).append(
+            Text("{player}: {cards}", player=seat_ref(t), cards=cards))
+        events.append(Event(Text("{player} defends with {cards}.", player=seat_ref(t), cards=cards)))
     else:
-        events.append(Event(f"{{p{t}}} takes the hits."))
+        events.append(Event(Text("{player} takes the hits.", player=seat_ref(t))))
 
 
 class _Effect:
@@ -491,4 +501,5 @@ def _roll_randoms(state: RWState, e: _Effect, events: list[Event]) -> None:
         rolls = [roll(state, 6) for _ in range(e.randoms)]
         if any(r <= 3 for r in rolls):
             e.cancel(i)
-        events.append(Event(f"Random for #{i + 1}: {', '.join(map(str, rolls))}."))
+        events.append(Event(Text("Random for #{number}: {rolls}.", number=str(i + 1),
+                                 rolls=", ".join(map(str, rolls)))))

@@ -4,7 +4,7 @@ turn flow around it (R4.2, R8.3)."""
 from __future__ import annotations
 
 from games.core import Event
-from games.rivalwing.build import arma_targets, make_hits
+from games.rivalwing.build import arma_targets, make_hits, swapped
 from games.rivalwing.cards import (
     LOC_NAME,
     MARKER,
@@ -33,7 +33,11 @@ from games.rivalwing.state import (
     remaining,
     resists,
 )
+from games.text import Text, join_texts, plural, seat_ref
 
+LOST = Text("lost")
+CANCELLED = Text("cancelled")
+"""Fates of hits that struck nothing."""
 DEFENSE_SECONDS = 60
 TURN_SECONDS = 120
 
@@ -72,13 +76,16 @@ def declare(state: RWState, events: list[Event]) -> None:
     state.attack = attack
     state.build = None
     state.chaos_lock = chaos
-    names = ", ".join(attack["cards"])
-    aim = f" at {{p{targets[0]}}}" if len(targets) == 1 and not b["arma"] else ""
-    events.append(Event(f"{{p{p}}} attacks{aim}: {names}."))
+    names = join_texts(attack["cards"])
+    if len(targets) == 1 and not b["arma"]:
+        events.append(Event(Text("{player} attacks at {target}: {cards}.", player=seat_ref(p),
+                                 target=seat_ref(targets[0]), cards=names)))
+    else:
+        events.append(Event(Text("{player} attacks: {cards}.", player=seat_ref(p), cards=names)))
     for hit in hits:
         if hit["type"] == "BREATH" and hit["element"] == "Chaos" and hit["card"] != MARKER:
-            events.append(Event(
-                f"Chaos breath: {hit['base']} damage to the {LOC_NAME[hit['loc']]}."))
+            events.append(Event(Text("Chaos breath: {amount} damage to the {side}.",
+                                     amount=hit["base"], side=LOC_NAME[hit["loc"]])))
     _effects(state, b, events)
     advance(state, events)
 
@@ -97,28 +104,30 @@ def _effects(state: RWState, b: Build, events: list[Event]) -> None:
                 if c is not None and kind_of(c) == "bres":
                     discard_cards(state, [c])
                     specials[i] = None
-            a["effects"].append(f"{{p{t}}} loses breath resistance")
+            a["effects"].append(Text("{player} loses breath resistance", player=seat_ref(t)))
         elif kind == "heal":
             if not has_special(state, m["seat"], "mres"):
                 text = remove_entry(state, m["seat"], m["entry"])
-                a["effects"].append(f"Heal on {{p{m['seat']}}}: {text}")
+                a["effects"].append(Text("Heal on {player}: {effect}", player=seat_ref(m["seat"]),
+                                         effect=text))
         elif kind == "swap":
             if not has_special(state, m["seat"], "mres"):
                 swap_sides(state, m["seat"], m["a"], m["b"], events)
-                a["effects"].append(
-                    f"Swap on {{p{m['seat']}}}: {LOC_NAME[m['a']]} ↔ {LOC_NAME[m['b']]}")
+                a["effects"].append(Text("Swap on {player}: {sides}", player=seat_ref(m["seat"]),
+                                         sides=swapped(m["a"], m["b"])))
         elif kind == "crush" and t is not None and not has_special(state, t, "mres"):
             crush(state, t, m["side"], events)
-            a["effects"].append(f"Crush on {{p{t}}}'s {LOC_NAME[m['side']]}")
+            a["effects"].append(Text("Crush on {player}'s {side}", player=seat_ref(t),
+                                     side=LOC_NAME[m["side"]]))
     for text in a["effects"]:
-        events.append(Event(text + "."))
+        events.append(Event(join_texts((text, "."), "")))
 
 
 def remove_entry(state: RWState, seat: int, entry_id: int) -> str:
     """Removes an entry and moves its Scales as toughened scales (R6.6); returns a description."""
     found = find_entry(state, seat, entry_id)
     if found is None:
-        return "nothing to remove"
+        return Text("nothing to remove")
     loc, entry = found
     place = state.dragons[seat]["loc"][loc]
     place["entries"].remove(entry)
@@ -130,7 +139,8 @@ def remove_entry(state: RWState, seat: int, entry_id: int) -> str:
             best["covers"].append([card, min(3, entry_net(best))])
         else:
             place["banked"].append(card)
-    return f"removed {name_of(entry['card'])} {entry['amount']} from the {LOC_NAME[loc]}"
+    return Text("removed {card} {amount} from the {side}", card=name_of(entry["card"]),
+                amount=entry["amount"], side=LOC_NAME[loc])
 
 
 def swap_sides(state: RWState, seat: int, a: str, b: str, events: list[Event]) -> None:
@@ -172,7 +182,7 @@ def advance(state: RWState, events: list[Event]) -> None:
         if not state.dragons[t]["conscious"]:
             for h in a["hits"]:
                 if h["target"] == t:
-                    h["fate"] = "lost"
+                    h["fate"] = LOST
                     discard_cards(state, [h["card"]])
             a["ti"] += 1
             continue
@@ -181,7 +191,7 @@ def advance(state: RWState, events: list[Event]) -> None:
         if not state.hands[t] and all(card is None for card, _ in state.dragons[t]["slots"]):
             resolve_window(state, events)
             continue
-        events.append(Event(f"{{p{t}}} may defend.", None))
+        events.append(Event(Text("{player} may defend.", player=seat_ref(t)), None))
         return
     discard_leftovers(state)
 
@@ -229,11 +239,11 @@ def damage_step(state: RWState, seat: int, indices: list[int], controller: int,
         lost_cards = [h["card"], *h["scales"]]
         if not deflect and (h["cancelled"] or h["deflected"] is not None):
             if h["cancelled"]:
-                h["fate"] = "cancelled"
+                h["fate"] = CANCELLED
                 discard_cards(state, lost_cards)
             continue
         if state.phase == "over" or not dragon["conscious"]:
-            h["fate"] = "lost"
+            h["fate"] = LOST
             discard_cards(state, lost_cards)
             continue
         amount = hit_amount(state, h, seat, rbr=rbr)
@@ -245,7 +255,7 @@ def damage_step(state: RWState, seat: int, indices: list[int], controller: int,
         place = dragon["loc"].get(loc)
         if (place is None or (loc == "W" and "W" in start_breached)
                 or (loc != "C" and place["breached"]) or amount <= 0):
-            h["fate"] = f"lost ({LOC_NAME[loc]})"
+            h["fate"] = Text("lost ({side})", side=LOC_NAME[loc])
             discard_cards(state, lost_cards)
             continue
         entry: Entry = {"id": state.next_entry, "card": h["card"], "amount": amount, "covers": []}
@@ -270,12 +280,18 @@ def damage_step(state: RWState, seat: int, indices: list[int], controller: int,
         place["entries"].append(entry)
         dragon["last_damager"] = controller
         net = entry_net(entry)
-        where = f"{{p{seat}}}'s {LOC_NAME[loc]}"
-        h["fate"] = f"{LOC_NAME[loc]} {amount}" + (f", {absorbed} absorbed" if absorbed else "")
-        if deflect:
-            h["fate"] = f"deflected to {{p{seat}}}: " + h["fate"]
-        events.append(Event(f"{h['name']}: {amount} to {where}"
-                            + (f" ({absorbed} absorbed, net {net})." if absorbed else ".")))
+        side = LOC_NAME[loc]
+        fate = (Text("{side} {amount}, {absorbed} absorbed", side=side, amount=amount,
+                     absorbed=absorbed) if absorbed else
+                Text("{side} {amount}", side=side, amount=amount))
+        h["fate"] = Text("deflected to {player}: {fate}", player=seat_ref(seat),
+                         fate=fate) if deflect else fate
+        events.append(Event(
+            Text("{hit}: {amount} to {player}'s {side} ({absorbed} absorbed, net {net}).",
+                 hit=h["name"], amount=amount, player=seat_ref(seat), side=side,
+                 absorbed=absorbed, net=net) if absorbed else
+            Text("{hit}: {amount} to {player}'s {side}.", hit=h["name"], amount=amount,
+                 player=seat_ref(seat), side=side)))
         if loc == "C":
             if damage(state, seat, "C") >= points(state, seat, "C"):
                 knock_out(state, seat, controller, events)
@@ -308,7 +324,7 @@ def discard_leftovers(state: RWState) -> None:
         return
     for h in a["hits"]:
         if not h["fate"]:
-            h["fate"] = "not resolved"
+            h["fate"] = Text("not resolved")
             discard_cards(state, [h["card"], *h["scales"]])
     w = a["window"]
     if w is not None:
@@ -362,7 +378,8 @@ def start_turn(state: RWState, seat: int, events: list[Event]) -> None:
         events.append(_DRAWS[seat, drawn])
 
 
-_DRAWS = EventCache(lambda seat, drawn: Event(f"{{p{seat}}} draws {drawn}."))
+_DRAWS = EventCache(lambda seat, drawn: Event(plural(
+    "{player} draws {n}.", "{player} draws {n}.", drawn, player=seat_ref(seat))))
 
 
 def round_limit(state: RWState, events: list[Event]) -> None:

@@ -52,6 +52,7 @@ from games.rivalwing.resolve import (
 from games.rivalwing.specials import apply_special, refresh_label, special_options
 from games.rivalwing.state import (
     DEAL,
+    REASONS,
     EventCache,
     RWState,
     element,
@@ -100,13 +101,14 @@ def new_duel(seed: int, players: int, options: dict[str, Any],
     options.pop(SERIES_OPTION, None)
     for key in options:
         if key != "mat":
-            raise ValueError(f"RivalWing has no option '{key}'.")
+            raise ValueError(Text("{game} has no option '{name}'.", game="RivalWing", name=key))
     rng = Rng(seed)
     chosen = options.get("mat")
     if chosen is None or isinstance(chosen, str):
         chosen = [chosen] * players
     if len(chosen) != players:
-        raise ValueError(f"mat needs one value per seat ({players}); got {len(chosen)}.")
+        raise ValueError(Text("mat needs one value per seat ({players}); got {count}.",
+                              players=players, count=len(chosen)))
     mats = []
     for value in chosen:
         value = resolve("mat", value)
@@ -153,7 +155,7 @@ def timeout_action(state: RWState, seat: int) -> Act:
     """Returns what the rules do when `seat` runs out of time: no defense, or a pass (R10)."""
     decision = owed(state)
     if decision is None or decision.seat != seat:
-        raise NotYourTurn("That seat owes no decision now.")
+        raise NotYourTurn(Text("That seat owes no decision now."))
     return Act("none") if decision.kind == "defense" else Act("tout")
 
 
@@ -425,7 +427,7 @@ def outcome(state: RWState) -> Outcome | None:
     if state.result is None:
         return None
     reason = state.result["reason"]
-    return Outcome(tuple(state.result["winners"]), RWTermination(reason), reason)
+    return Outcome(tuple(state.result["winners"]), RWTermination(reason), REASONS.get(reason, reason))
 
 
 def score(state: RWState, seat: int) -> int:

@@ -9,10 +9,19 @@ from operator import itemgetter
 
 from games.core import Event
 from games.rivalwing.actions import Act, listed
-from games.rivalwing.build import SPECIAL_FLAG, HandInfo, hand_info, prune_build, take
-from games.rivalwing.cards import KIND_OF, KINDS, LOC_NAME, SPECIAL_IDS, kind_name, kind_of, name_of
+from games.rivalwing.build import (
+    SPECIAL,
+    SPECIAL_FLAG,
+    HandInfo,
+    entry_label,
+    hand_info,
+    prune_build,
+    take,
+)
+from games.rivalwing.cards import KIND_OF, KINDS, SPECIAL_IDS, kind_name, kind_of, name_of
 from games.rivalwing.defense import drop_picks, picks
 from games.rivalwing.state import RWState, discard_cards, draw_to, entry_net
+from games.text import Text, join_texts, seat_ref
 
 Option = Act
 """A listed action; its label may be None when it follows from the code (`refresh_label`)."""
@@ -38,11 +47,11 @@ def special_options(state: RWState, seat: int, out: list[Option],
                 if place["breached"]:
                     continue
                 for e in place["entries"]:
-                    out.append(listed(f"sp:regen:{e['id']}", (
-                        "Special", name, f"remove {LOC_NAME[key]}: {name_of(e['card'])} "
-                        f"{e['amount']} (net {entry_net(e)}) #{e['id']}")))
+                    out.append(listed(f"sp:regen:{e['id']}", (SPECIAL, name, Text(
+                        "remove {entry}", entry=entry_label(key, e["card"], e["amount"],
+                                                             entry_net(e), e["id"])))))
             if "W" in dragon["loc"] and dragon["loc"]["W"]["breached"]:
-                out.append(listed("sp:regen:W", ("Special", name, "restore your Wings")))
+                out.append(listed("sp:regen:W", (SPECIAL, name, Text("restore your Wings"))))
     if empty == len(specials):
         return
     several = len(specials) > 1
@@ -56,8 +65,9 @@ def special_options(state: RWState, seat: int, out: list[Option],
             if len(filled) > len(slots) - 1:
                 name = _remove_name(i, kind, several)
                 for j in filled:
-                    out.append(listed(f"rm:{i}:{j}", ("Special", name, f"and slotted "
-                                                      f"{name_of(slots[j][0])} (slot {j + 1})")))
+                    out.append(listed(f"rm:{i}:{j}", (SPECIAL, name, Text(
+                        "and slotted {card} (slot {slot})", card=name_of(slots[j][0]),
+                        slot=j + 1))))
                 continue
         out.append(_remove_option(i, kind, several))
 
@@ -65,15 +75,14 @@ def special_options(state: RWState, seat: int, out: list[Option],
 @lru_cache(maxsize=1024)
 def _remove_option(i: int, kind: str, several: bool) -> Option:
     """Returns the option that discards the special of `kind` from special slot i."""
-    return listed(f"rm:{i}", ("Special", _remove_name(i, kind, several)))
+    return listed(f"rm:{i}", (SPECIAL, _remove_name(i, kind, several)))
 
 
 def _remove_name(i: int, kind: str, several: bool) -> str:
     """Returns the menu name of discarding the special of `kind` from special slot i."""
-    name = f"Discard {kind_name(kind)}"
     if several:
-        name += f" (special slot {i + 1})"
-    return name
+        return Text("Discard {card} (special slot {slot})", card=kind_name(kind), slot=i + 1)
+    return Text("Discard {card}", card=kind_name(kind))
 
 
 def refresh_options(counts: tuple[tuple[str, int], ...]) -> list[Option]:
@@ -92,8 +101,8 @@ def refresh_label(code: str) -> tuple[str, ...]:
     kinds = code.split(":")[2:]
     if not kinds:
         return _KEEP_LABEL
-    return ("Special", kind_name("refresh"),
-            "discard " + ", ".join(kind_name(k) for k in kinds[0].split("+")))
+    return (SPECIAL, kind_name("refresh"),
+            Text("discard {cards}", cards=join_texts(kind_name(k) for k in kinds[0].split("+"))))
 
 
 _REFRESH_PIECES = {k: tuple(("+" + k) * m for m in range(2 * v["count"] + 1))
@@ -102,7 +111,7 @@ _REFRESH_PIECES = {k: tuple(("+" + k) * m for m in range(2 * v["count"] + 1))
 _REFRESH_PREFIX = "sp:refresh:"
 _after_first = itemgetter(slice(1, None))
 """Drops the leading '+' of a joined choice (all in C, as Refresh lists up to 64 choices)."""
-_KEEP_LABEL = ("Special", kind_name("refresh"), "keep your hand")
+_KEEP_LABEL = (SPECIAL, kind_name("refresh"), Text("keep your hand"))
 _KEEP: Option = listed("sp:refresh", _KEEP_LABEL)
 
 
@@ -138,14 +147,15 @@ def apply_special(state: RWState, seat: int, parts: list[str], events: list[Even
         discard_cards(state, [card])
         if kind_of(card) == "innate":
             _drop_innate_slot(state, seat, int(parts[2]) if len(parts) > 2 else None)
-        events.append(Event(f"{{p{seat}}} discards {name_of(card)} from a special slot."))
+        events.append(Event(Text("{player} discards {card} from a special slot.",
+                                 player=seat_ref(seat), card=name_of(card))))
         prune_build(state)
         return
     kind = parts[1]
     card = take(state, seat, kind)
     i = specials.index(None)
     specials[i] = card
-    events.append(Event(f"{{p{seat}}} plays {kind_name(kind)}."))
+    events.append(Event(Text("{player} plays {card}.", player=seat_ref(seat), card=kind_name(kind))))
     if kind == "innate":
         dragon["slots"].append([None, 0])
     elif kind == "refresh":
@@ -156,7 +166,8 @@ def apply_special(state: RWState, seat: int, parts: list[str], events: list[Even
         drawn = draw_to(state, seat)
         specials[i] = None
         discard_cards(state, [card])
-        events.append(Event(f"{{p{seat}}} discards {len(thrown)} and draws {drawn}."))
+        events.append(Event(Text("{player} discards {thrown} and draws {drawn}.",
+                                 player=seat_ref(seat), thrown=len(thrown), drawn=drawn)))
     elif kind == "regen":
         from games.rivalwing.resolve import remove_entry
         if parts[2] == "W":
@@ -164,10 +175,11 @@ def apply_special(state: RWState, seat: int, parts: list[str], events: list[Even
             discard_cards(state, place["pile"])
             place["entries"], place["banked"], place["pile"] = [], [], []
             place["breached"] = False
-            events.append(Event(f"{{p{seat}}}'s Wings are restored."))
+            events.append(Event(Text("{player}'s Wings are restored.", player=seat_ref(seat))))
         else:
             text = remove_entry(state, seat, int(parts[2]))
-            events.append(Event(f"{{p{seat}}} regenerates: {text}."))
+            events.append(Event(Text("{player} regenerates: {effect}.", player=seat_ref(seat),
+                                     effect=text)))
         specials[i] = None
         discard_cards(state, [card])
     prune_build(state)

@@ -12,6 +12,7 @@ from games.core import Event
 from games.rivalwing.actions import Act
 from games.rivalwing.cards import KIND_OF, LOC_NAME, LOCATIONS, MARKER, MATS, kind_of
 from games.rng import Rng
+from games.text import Text, seat_ref
 
 HAND_SIZE = 6
 DEAL = 5
@@ -431,7 +432,8 @@ def check_breach(state: RWState, seat: int, loc: str, events: list[Event]) -> bo
     place["entries"] = []
     place["banked"] = []
     place["breached"] = True
-    events.append(Event(f"{{p{seat}}}'s {LOC_NAME[loc]} is breached."))
+    events.append(Event(Text("{player}'s {side} is breached.", player=seat_ref(seat),
+                             side=LOC_NAME[loc])))
     return True
 
 
@@ -460,11 +462,12 @@ def knock_out(state: RWState, seat: int, by: int | None, events: list[Event], *,
     discard_cards(state, cards)
     state.knockouts.append([seat, -1 if by is None else by, 1 if withdrawn else 0])
     if withdrawn:
-        events.append(Event(f"{{p{seat}}} withdraws from the duel."))
+        events.append(Event(Text("{player} withdraws from the duel.", player=seat_ref(seat))))
     elif by is None or by == seat:
-        events.append(Event(f"{{p{seat}}} is knocked out."))
+        events.append(Event(Text("{player} is knocked out.", player=seat_ref(seat))))
     else:
-        events.append(Event(f"{{p{seat}}} is knocked out by {{p{by}}}."))
+        events.append(Event(Text("{player} is knocked out by {other}.", player=seat_ref(seat),
+                                 other=seat_ref(by))))
     alive = conscious_seats(state)
     if len(alive) <= 1:
         finish(state, alive, "last dragon standing", events)
@@ -477,10 +480,17 @@ def finish(state: RWState, winners: list[int], reason: str, events: list[Event],
     state.result = {"winners": list(winners), "reason": reason, "tied": list(tied or [])}
     state.build = None
     state.chaos_lock = False
+    why = REASONS.get(reason, reason)
     if winners:
-        events.append(Event(f"{{p{winners[0]}}} wins the duel ({reason})."))
+        events.append(Event(Text("{player} wins the duel ({reason}).", player=seat_ref(winners[0]),
+                                 reason=why)))
     else:
-        events.append(Event(f"The duel ends with no winner ({reason})."))
+        events.append(Event(Text("The duel ends with no winner ({reason}).", reason=why)))
+
+
+REASONS = {"last dragon standing": Text("last dragon standing"),
+           "round limit": Text("round limit"), "round limit, tied": Text("round limit, tied")}
+"""How a duel ends (the termination values), to translate."""
 
 
 def remaining(state: RWState, seat: int) -> tuple[int, int]:

@@ -14,11 +14,21 @@ from typing import Any
 
 from games.core import View, header
 from games.rivalwing.build import build_cards
-from games.rivalwing.cards import KINDS, LOC_NAME, LOCATIONS, MATS, NAME_OF, kind_of, name_of
+from games.rivalwing.cards import (
+    KINDS,
+    LOC_NAME,
+    LOCATIONS,
+    MATS,
+    NAME_OF,
+    kind_name,
+    kind_of,
+    mat_name,
+    name_of,
+)
 from games.rivalwing.rules import score
-from games.rivalwing.state import RWState, is_ready, open_window
+from games.rivalwing.state import REASONS, RWState, is_ready, open_window
 from games.rng import Rng
-from games.text import Translate, english
+from games.text import Text, Translate, english, join_texts, term
 
 
 def _public_player(state: RWState, s: int, viewer: int | None) -> dict[str, Any]:
@@ -50,7 +60,7 @@ def _public_player(state: RWState, s: int, viewer: int | None) -> dict[str, Any]
             entry["kind"] = kind_of(card)
         slots.append(entry)
     return {
-        "seat": s, "mat": d["mat"], "dragon": mat["name"], "breath": mat["breath"],
+        "seat": s, "mat": d["mat"], "dragon": mat_name(d["mat"]), "breath": mat["breath"],
         "resists": mat["resists"], "conscious": d["conscious"], "withdrawn": d["withdrawn"],
         "hand": len(state.hands[s]), "turns": d["turns"], "timeouts": d["timeouts"],
         "locations": locations, "magic_slots": slots,
@@ -92,8 +102,8 @@ def _public_attack(state: RWState, viewer: int | None) -> dict[str, Any] | None:
     if w is not None:
         own = viewer == w["seat"]
         window = {"seat": w["seat"], "type": w["type"] if own else None,
-                  "plays": [[name_of(pl[1]) if pl[1] is not None else pl[0], pl[4], pl[5]]
-                            for pl in w["plays"]] if own else []}
+                  "plays": [[name_of(pl[1]) if pl[1] is not None else kind_name(pl[0]), pl[4],
+                             pl[5]] for pl in w["plays"]] if own else []}
     return {
         "attacker": a["attacker"], "targets": list(a["targets"]), "cards": list(a["cards"]),
         "effects": list(a["effects"]), "dusting": a["dusting"], "rbr": a["rbr"],
@@ -124,55 +134,80 @@ def view_of(state: RWState, seat: int | None) -> View:
     return v
 
 
+_LETTER = {"F": term("rivalwing side letter", "F"), "L": term("rivalwing side letter", "L"),
+           "R": term("rivalwing side letter", "R"), "B": term("rivalwing side letter", "B"),
+           "W": term("rivalwing side letter", "W"), "C": term("rivalwing side letter", "C")}
+"""The one-letter location names of the console board."""
+
+
 def text_board(view: View, names: Sequence[str], tr: Translate = english) -> str:
-    """Returns a readable multi-line board for the console."""
+    """Returns a readable multi-line board for the console, in the reader's language."""
     def nm(s: int | None) -> str:
         return "-" if s is None else (names[s] if s < len(names) else f"p{s}")
 
-    head = header(view)
+    def named(text: str) -> str:
+        return tr(text).format(**{f"p{i}": nm(i) for i in range(len(view["players"]))})
 
-    lines = [f"RivalWing — round {view['round']}/{view['round_limit']}, draw pile {view['deck']}, "
-             f"discard {len(view['discard'])}"]
+    head = header(view)
+    lines = [tr(Text("RivalWing — round {round}/{limit}, draw pile {deck}, discard {discard}",
+                     round=view["round"], limit=view["round_limit"], deck=view["deck"],
+                     discard=len(view["discard"])))]
     for p in view["players"]:
-        s = p["seat"]
-        flag = "OUT" if not p["conscious"] else ("turn" if s == head["active"] else "")
-        locs = []
-        for key, loc in p["locations"].items():
-            mark = "X" if loc["breached"] else f"{loc['damage']}/{loc['points']}"
-            extra = f"+{loc['banked']}b" if loc["banked"] else ""
-            locs.append(f"{key}:{mark}{extra}")
-        slots = " ".join(
-            (sl.get("card", "??") if sl["filled"] else "--") + ("*" if sl.get("ready") else "")
-            for sl in p["magic_slots"])
-        specials = ", ".join(x or "--" for x in p["specials"])
-        lines.append(f"{nm(s):>12} {p['dragon']:<14} {flag:<4} {' '.join(locs)} | hand {p['hand']}"
-                     f" | magic [{slots}] | special [{specials}]")
+        lines.append(_player_line(p, nm(p["seat"]), p["seat"] == head["active"], tr))
     a = view.get("attack")
     if a:
-        lines.append(f"Attack by {nm(a['attacker'])}: {', '.join(a['cards'])}")
+        lines.append(tr(Text("Attack by {player}: {cards}", player=nm(a["attacker"]),
+                             cards=join_texts(a["cards"]))))
         for i, h in enumerate(a["hits"]):
-            lines.append(f"  #{i + 1} {h['name']} -> {nm(h['target'])} {LOC_NAME[h['loc']]} "
-                         f"{h['amount']} {h['fate']}")
+            lines.append(f"  #{i + 1} {tr(h['name'])} -> {nm(h['target'])} {tr(LOC_NAME[h['loc']])} "
+                         f"{h['amount']} {named(h['fate'])}")
         if a["window"]:
-            lines.append(f"  {nm(a['window']['seat'])} is defending.")
+            lines.append("  " + tr(Text("{player} is defending.", player=nm(a["window"]["seat"]))))
     elif view.get("last_attack"):
         la = view["last_attack"]
-        lines.append(f"Last attack by {nm(la['attacker'])}: {', '.join(la['cards'])}")
+        lines.append(tr(Text("Last attack by {player}: {cards}", player=nm(la["attacker"]),
+                             cards=join_texts(la["cards"]))))
         for h in la["hits"]:
-            lines.append(f"  {h['name']} -> {nm(h['target'])}: {h['fate']}")
+            lines.append(f"  {tr(h['name'])} -> {nm(h['target'])}: {named(h['fate'])}")
     b = view.get("build")
     if b:
-        aim = "" if b["target"] is None else f" on {nm(b['target'])}"
-        lines.append(f"Building an attack{aim}: " + ", ".join(h["card"] for h in b["hits"]))
+        cards = join_texts(h["card"] for h in b["hits"])
+        lines.append(tr(Text("Building an attack: {cards}", cards=cards) if b["target"] is None
+                        else Text("Building an attack on {player}: {cards}",
+                                  player=nm(b["target"]), cards=cards)))
     if view.get("hand") is not None:
-        lines.append("Your hand: " + ", ".join(view["hand"]))
+        lines.append(tr(Text("Your hand: {cards}", cards=join_texts(view["hand"]))))
     if head["over"]:
-        winners = ", ".join(nm(w) for w in head["winners"]) or "none"
-        lines.append(f"Duel over: {head['termination']}; winner {winners}")
+        winners = ", ".join(nm(w) for w in head["winners"]) or tr(Text("none"))
+        lines.append(tr(Text("Duel over: {reason}; winner {players}", players=winners,
+                             reason=REASONS.get(head["termination"] or "", head["termination"]))))
     elif head["to_play"]:
-        kind = "defense" if view["phase"] == "defense" else "turn"
-        lines.append(f"Waiting for {nm(head['to_play'][0])} ({kind}, {head['seconds']} s)")
+        who, secs = nm(head["to_play"][0]), head["seconds"]
+        lines.append(tr(Text("Waiting for {player} (defense, {seconds} s)", player=who,
+                             seconds=secs) if view["phase"] == "defense" else
+                        Text("Waiting for {player} (turn, {seconds} s)", player=who, seconds=secs)))
     return "\n".join(lines)
+
+
+def _player_line(p: dict[str, Any], name: str, active: bool, tr: Translate) -> str:
+    """Returns one dragon's console line: mat, locations, hand, magic and special slots."""
+    flag = tr(_OUT) if not p["conscious"] else (tr(_TURN) if active else "")
+    locs = []
+    for key, loc in p["locations"].items():
+        mark = "X" if loc["breached"] else f"{loc['damage']}/{loc['points']}"
+        extra = f"+{loc['banked']}b" if loc["banked"] else ""
+        locs.append(f"{tr(_LETTER[key])}:{mark}{extra}")
+    slots = " ".join(
+        ((tr(sl["card"]) if "card" in sl else "??") if sl["filled"] else "--")
+        + ("*" if sl.get("ready") else "") for sl in p["magic_slots"])
+    specials = ", ".join(tr(x) if x else "--" for x in p["specials"])
+    return (f"{name:>12} {tr(mat_name(p['mat'])):<14} {flag:<4} {' '.join(locs)} | "
+            + tr(Text("hand {hand} | magic [{magic}] | special [{special}]", hand=p["hand"],
+                      magic=slots, special=specials)))
+
+
+_OUT = Text("OUT")
+_TURN = Text("turn")
 
 
 def shuffle_hidden(state: RWState, observer: int | None, seed: int) -> RWState:
