@@ -98,21 +98,25 @@ def _fort_taxes(st: DFState, seat: int) -> tuple[int, int]:
 def _cost_change(st: DFState, seat: int, kind: str) -> int:
     """Returns how much a seat's own units and forts change the cost of its cards of one type."""
     memo = st.__dict__.get("_listing_memo")
-    key = ("cost", seat, kind)
-    if memo is not None and key in memo:
-        cached: int = memo[key]
-        return cached
-    change = 0
+    if memo is None:
+        return _cost_changes(st, seat).get(kind, 0)
+    changes = memo.get(("cost", seat))
+    if changes is None:
+        changes = memo[("cost", seat)] = _cost_changes(st, seat)
+    return changes.get(kind, 0)
+
+
+def _cost_changes(st: DFState, seat: int) -> dict[str, int]:
+    """Returns the cost changes a seat's own units and forts make, by card type."""
+    changes: dict[str, int] = {}
     changers = C.cards_with("cost")
     for x in [*st.units, *st.forts]:
         if x["owner"] != seat or x["card"] not in changers:
             continue
         for a in x["ab"]:
-            if a["on"] == "cost" and a["kind"] == kind:
-                change += a["n"]
-    if memo is not None:
-        memo[key] = change
-    return change
+            if a["on"] == "cost":
+                changes[a["kind"]] = changes.get(a["kind"], 0) + a["n"]
+    return changes
 
 
 # -- where a card may go ---------------------------------------------------------------------
