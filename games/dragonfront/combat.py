@@ -92,12 +92,10 @@ def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *,
 
     A RANGE unit reaches two rows; a FLIGHT unit in the enemy Frontline flies over a non-flying
     unit in front to the Stronghold; after a move, the Stronghold is out of reach."""
-    if kws is None:
-        kws = keywords(st, u)
     seat = u["owner"]
     f = 1 if seat == 0 else -1  # fwd(seat)
     row = u["sp"][0] // 4
-    reach = 2 if kws.get("RANGE") else 1
+    reach = 2 if (kws.get("RANGE") if kws is not None else has(st, u, "RANGE")) else 1
     over = False
     occupancy = st.__dict__.get("_occupancy")
     for d in range(1, 4):
@@ -114,7 +112,8 @@ def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *,
             if x["owner"] == seat:
                 return None
             if not (x["hidden"] and seen_by == seat):
-                if d == 1 and not after_move and rr == enemy_row(seat) and kws.get("FLIGHT") \
+                if d == 1 and not after_move and rr == enemy_row(seat) \
+                        and (kws.get("FLIGHT") if kws is not None else has(st, u, "FLIGHT")) \
                         and not has(st, x, "FLIGHT"):
                     over = True
                     continue

@@ -163,10 +163,15 @@ def _usual_spaces(st: DFState, seat: int, c: dict[str, Any], granted: bool) -> l
     rows = [r for r in range(4) if r != enemy_row(seat)] if breach or blessed else [home]
     out: list[list[int]] = []
     for r in rows:
-        for lane in range(4 - width + 1):
-            spaces = [r * 4 + lane + i for i in range(width)]
-            allowed = breach or r == home or all(s in st.blessed for s in spaces)
-            if allowed and all(free_for(st, s, None, seen_by=seat) for s in spaces):
+        for lane in range(5 - width):
+            first = r * 4 + lane
+            spaces = [first] if width == 1 else [first, first + 1]
+            if not (breach or r == home or all(s in st.blessed for s in spaces)):
+                continue
+            for s in spaces:
+                if not free_for(st, s, None, seen_by=seat):
+                    break
+            else:
                 out.append(spaces)
     if memo is not None:
         memo[key] = out

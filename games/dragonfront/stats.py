@@ -36,7 +36,7 @@ def has(st: DFState, u: Unit, kw: str) -> int:
     tmp = u.get("tmpkw")
     if tmp and tmp.get(kw):
         return _unless_night(st, kw, tmp[kw])
-    if not _has_mods(st, u):
+    if kw not in _grantable() or not _has_mods(st, u):
         return 0
     got: int = _mods(st, u, kw_only=True)[2].get(kw, 0)
     return _unless_night(st, kw, got) if got else 0
@@ -340,6 +340,24 @@ def _side_has_mods(st: DFState, owner: int) -> bool:
     found = any(x["card"] in auras for x in st.units) or any(f["card"] in auras for f in st.forts)
     st.__dict__["_aura_key"] = (key, found)
     return found
+
+
+@cache
+def _grantable() -> frozenset[str]:
+    """Returns the keywords an aura, a static or a COMMAND bonus can give, from every ability in
+    the card file (the printed ones, CHOOSE ONE modes' and those effects grant): for any other
+    keyword `has` need not work the auras out."""
+    found: set[str] = set()
+    todo: list[Any] = [C.cards()]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, dict):
+            if x.get("on") in ("aura", "foe_aura", "command", "static") and isinstance(x.get("kw"), dict):
+                found.update(x["kw"])
+            todo.extend(x.values())
+        elif isinstance(x, list):
+            todo.extend(x)
+    return frozenset(found)
 
 
 @cache
