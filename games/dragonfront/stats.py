@@ -110,17 +110,24 @@ def health(st: DFState, u: Unit | Fort, *, aura: bool = True) -> int:
 
 
 def shown(st: DFState, u: Unit, labels: tuple[str, ...],
-          sides: dict[int, list[tuple[Ability, dict[str, Any] | None]]] | None = None,
-          ) -> tuple[int, int, list[str]]:
+          sides: dict[Any, Any] | None = None) -> tuple[int, int, list[str]]:
     """Returns a unit's power, maximum health and the `labels` it has, as `power`, `max_health`
     and `has` give them, working the auras out once (what a view shows of every unit); `sides`
-    keeps each side's `shared_sources` from one unit to the next."""
+    keeps, from one unit to the next, each side's `shared_sources` (by seat) and whether
+    anything could change its units (by ("mods", seat))."""
     eot = u["eotpw"]
     p: int = (u["pw"] if eot is None else eot) + u.get("tmp", 0)
     h: int = u["hp"]
     granted = None
-    if _has_mods(st, u):
-        owner = u["owner"]
+    owner = u["owner"]
+    if sides is None:
+        mods = _has_mods(st, u)
+    else:
+        side: bool | None = sides.get(("mods", owner))
+        if side is None:
+            side = sides[("mods", owner)] = _side_has_mods(st, owner)
+        mods = side or _has_statics(u)
+    if mods:
         if sides is not None and owner not in sides:
             sides[owner] = shared_sources(st, owner)
         pw, hp, granted = _mods(st, u, shared=None if sides is None else sides[owner])
@@ -314,7 +321,7 @@ def _nightfall(st: DFState) -> bool:
 
 def _has_mods(st: DFState, u: Unit | Fort) -> bool:
     """Tells whether anything could change a unit's stats (so plain units skip `_mods`)."""
-    for a in u["ab"]:
+    for a in u["ab"]:  # `_has_statics`, inlined: this runs on every keyword lookup
         if a["on"] == "static":
             return True
     sides = st.__dict__.get("_side_mods")  # kept while nothing changes (`board.still`)
@@ -324,6 +331,14 @@ def _has_mods(st: DFState, u: Unit | Fort) -> bool:
     if found is None:
         found = sides[u["owner"]] = _side_has_mods(st, u["owner"])
     return found
+
+
+def _has_statics(u: Unit | Fort) -> bool:
+    """Tells whether a unit has static abilities (its own conditional stats)."""
+    for a in u["ab"]:  # noqa: SIM110 - a plain loop: `any` would make a generator each call
+        if a["on"] == "static":
+            return True
+    return False
 
 
 def _side_has_mods(st: DFState, owner: int) -> bool:

@@ -11,7 +11,6 @@ from typing import Any
 from games.core import View, header
 from games.dragonfront import cards as C
 from games.dragonfront import hand_mods
-from games.dragonfront.board import still
 from games.dragonfront.play import card_cost, champion_cost
 from games.dragonfront.rules import mana_income
 from games.dragonfront.state import DFState, Fort, Player, Unit, copy
@@ -30,15 +29,14 @@ def view(st: DFState, seat: int | None) -> View:
     it is and how the game ended are in the view's header."""
     sides: dict[int, Any] = {}
     table = C.cards()
-    with still(st):  # each side's auras and whether they reach it, worked out once
-        out: View = {
-            "phase": st.phase, "turn": st.turn, "first": st.first,
-            "players": [_player(st, s, p) for s, p in enumerate(st.players)],
-            "units": [_unit(st, u, sides, table) for u in st.units
-                      if not (u["hidden"] and u["owner"] != seat)],
-            "forts": [_fort(f) for f in st.forts],
-            "blessed": list(st.blessed),
-        }
+    out: View = {
+        "phase": st.phase, "turn": st.turn, "first": st.first,
+        "players": [_player(st, s, p) for s, p in enumerate(st.players)],
+        "units": [_unit(st, u, sides, table) for u in st.units
+                  if not (u["hidden"] and u["owner"] != seat)],
+        "forts": [_fort(f) for f in st.forts],
+        "blessed": list(st.blessed),
+    }
     if seat is not None:
         hand = st.players[seat]["hand"]
         out["hand"] = [card_view(st, seat, cid, hand[:i].count(cid)) for i, cid in enumerate(hand)]
