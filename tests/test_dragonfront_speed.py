@@ -98,4 +98,6 @@ def test_no_effect_grants_an_ability_the_card_index_would_miss() -> None:
 
     walk(C.cards())
     assert granted and not granted & indexed
+    assert granted == C.granted_triggers()
+    assert C.listeners("own_spell") == C.cards_with("own_spell") and C.listeners("death") is None
     assert C.cards_with("aura") and C.cards_with("cost")
