@@ -5,7 +5,8 @@ the board is rendered and encoded, then the floor is timed right after it: `rend
 (the encoder every board goes through) on a blank canvas of the same size, mode and palette. The
 ratio of the two, taken in the same run, is what to compare (the machine is shared and noisy; all
 times are CPU time). Re-encoding the finished board's own pixels is timed too: the part of the
-ratio that only the picture's content (not the drawing) costs.
+ratio that only the picture's content (not the drawing) costs. The renderers are warmed first as
+the bot warms them at start (`renderers.warmup.warm`: a game of seed 0, not one of the bench's).
 
     python bench/render.py [--game NAME] [--players N] [--seed 1] [--positions 300]
     python bench/render.py --all        every game (RivalWing with 2, 4 and 8 dragons)
@@ -28,6 +29,7 @@ from PIL import Image  # noqa: E402
 
 import games  # noqa: E402
 from games.core import Game  # noqa: E402
+from renderers import warmup  # noqa: E402
 from renderers.common import to_png  # noqa: E402
 
 MAX_STEPS = 600
@@ -81,7 +83,6 @@ def measure(game: Game, players: int, seed: int, count: int) -> str:
     renderer = games.entry(game.info.name).load_renderer()
     names = [f"Player {i + 1}" for i in range(players)]
     views = positions(game, players, seed, count)
-    renderer.render_board(views[0][0], names=names)  # warm up: fonts, palettes, static layers
     board_ms: list[float] = []
     floor_ms: list[float] = []
     encode_ms: list[float] = []
@@ -130,6 +131,7 @@ def main() -> None:
             runs += [(game, n) for n in (2, 4, 8)]
         else:
             runs.append((game, args.players or game.info.max_players))
+    warmup.warm()  # as the bot does at start
     for game, players in runs:
         print(measure(game, players, args.seed, args.positions), flush=True)
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 import games
+from games.text import Translate, english
 from renderers.faces import CardFace, faces_of
 
 log = logging.getLogger(__name__)
@@ -93,11 +94,12 @@ def find(query: str) -> CardEntry:
     raise CardNotFound(f"No card of any game is called '{text}'.")
 
 
-def render(entry: CardEntry) -> bytes:
-    """Returns the card's image (PNG); slow enough to call through `asyncio.to_thread`."""
+def render(entry: CardEntry, tr: Translate = english) -> bytes:
+    """Returns the card's image (PNG) in the reader's language; slow enough to call through
+    `asyncio.to_thread`."""
     from renderers.card import render_card
 
-    return render_card(entry.face, game_title=entry.title)
+    return render_card(entry.face, game_title=entry.title, tr=tr)
 
 
 def _order(entry: CardEntry) -> tuple[str, str]:

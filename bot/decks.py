@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import games
+from games.text import Translate, english, term
 from renderers.faces import faces_of
 
 log = logging.getLogger(__name__)
@@ -341,12 +342,13 @@ class DeckFormat:
             card = self.cards.get(card_id, {})
             groups.setdefault(self._cost(card_id), []).append({
                 "name": self.name(card_id), "count": counts[card_id],
-                "kind": card.get("type", "?"), "stats": self._stats(card)})
+                "kind": self._kind(card.get("type", "?")), "stats": self._stats(card)})
         curve = Counter(min(self._cost(c), CURVE_TOP) for c in deck.cards)
         kinds = Counter(self.cards.get(c, {}).get("type", "?") for c in deck.cards)
         champion = self.cards.get(deck.champion, {})
         badge = self.base.get(deck.faction, {}).get("champion")  # its colour is the faction's
         face = next((f for f in faces_of(self.game) if f.key == badge), None)
+        champ_face = next((f for f in faces_of(self.game) if f.key == deck.champion), None)
         code = ""
         if with_code:
             try:
@@ -354,18 +356,23 @@ class DeckFormat:
             except DeckError:
                 code = ""
         return {
-            "name": deck.name, "faction": self.faction_title(deck.faction),
+            "name": deck.name, "faction": term(self.game, self.faction_title(deck.faction)),
             "game_title": self.title, "count": len(deck.cards), "deck_size": self.deck_size,
             "accent": list(face.accent) if face else None,
             "champion": {"name": self.name(deck.champion), "cost": champion.get("cost", "?"),
                          "power": champion.get("power"), "health": champion.get("health"),
-                         "text": champion.get("unsupported") or champion.get("text", "")},
+                         "text": champ_face.text if champ_face else champion.get("text", "")},
             "groups": [{"cost": cost, "cards": cards} for cost, cards in sorted(groups.items())],
             "curve": [(f"{c}+" if c == CURVE_TOP else str(c), curve[c])
                       for c in range(CURVE_TOP + 1)],
-            "kinds": [(f"{kind}s" if n > 1 else kind, n) for kind, n in sorted(kinds.items())],
+            "kinds": [(self._kind(f"{kind}s" if n > 1 else kind), n)
+                      for kind, n in sorted(kinds.items())],
             "problems": self.validate(deck), "code": code,
         }
+
+    def _kind(self, kind: str) -> str:
+        """A card type as a list names it ("unit", "spells"), a term of the game's context."""
+        return term(self.game, kind)
 
     def _cost(self, card_id: str) -> int:
         return int(self.cards.get(card_id, {}).get("cost", 0))
@@ -526,11 +533,12 @@ def deck_view(deck: Deck, *, with_code: bool = True) -> dict[str, Any]:
     return format_for(deck.game).view(deck, with_code=with_code)
 
 
-def render_deck(deck: Deck) -> bytes:
-    """Returns the `/deck show` image (PNG); slow enough to call through `asyncio.to_thread`."""
+def render_deck(deck: Deck, tr: Translate = english) -> bytes:
+    """Returns the `/deck show` image (PNG) in the reader's language; slow enough to call
+    through `asyncio.to_thread`."""
     from renderers.deck import render_deck as draw
 
-    return draw(deck_view(deck))
+    return draw(deck_view(deck), tr)
 
 
 def engine_option(deck: Deck) -> dict[str, Any]:

@@ -83,7 +83,7 @@ def and_list(items: Iterable[str]) -> str:
     """Returns "A", "A and B", "A and B and C" (each "and" translated)."""
     parts = list(items)
     if len(parts) <= 1:
-        return "".join(parts)
+        return parts[0] if parts else ""  # the item itself, so that a `Text` stays translatable
     return Text("{first} and {last}", first=and_list(parts[:-1]), last=parts[-1])
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from PIL import ImageDraw
 
+from games.text import Translate, english
 from renderers.common import BACKGROUND, INK, MUTED, PANEL, Color, font, new_canvas, to_png
 from renderers.faces import CardFace
 
@@ -105,9 +106,22 @@ def fit(text: str, box: Box, sizes: range, *, bold: bool = False, max_lines: int
     return TextBlock(box, tuple(lines), size, bold, fill, align, text)
 
 
-def layout(face: CardFace, *, game_title: str = "") -> CardLayout:
-    """Places every part of the card (the renderer paints exactly this); the game's title goes
-    in the footer (the caller knows it from the registry)."""
+def translated(face: CardFace, tr: Translate) -> CardFace:
+    """Returns the face with every word in the reader's language (a face's words may be
+    `games.text.Text`s; the card's name and its numbers stay as they are)."""
+    if tr is english:
+        return face
+    return replace(face, type_line=tr(face.type_line), text=tr(face.text),
+                   stats=tuple((tr(label), value) for label, value in face.stats),
+                   traits=tuple(tr(t) for t in face.traits),
+                   facts=tuple((tr(label), tr(value)) for label, value in face.facts),
+                   note=tr(face.note))
+
+
+def layout(face: CardFace, *, game_title: str = "", tr: Translate = english) -> CardLayout:
+    """Places every part of the card (the renderer paints exactly this) in the reader's
+    language; the game's title goes in the footer (the caller knows it from the registry)."""
+    face = translated(face, tr)
     out = CardLayout()
     accent = face.accent
     body = _mix(PANEL, accent, 0.18)
@@ -212,9 +226,9 @@ def _lines(text: str, left: int, right: int, y: int, size: int, *, bold: bool = 
                      bold, fill, "left", text)
 
 
-def render_card(face: CardFace, *, game_title: str = "") -> bytes:
-    """Returns the card as a PNG."""
-    plan = layout(face, game_title=game_title)
+def render_card(face: CardFace, *, game_title: str = "", tr: Translate = english) -> bytes:
+    """Returns the card as a PNG, its words in the reader's language."""
+    plan = layout(face, game_title=game_title, tr=tr)
     image, draw = new_canvas(WIDTH, plan.height)
     for box, fill, outline, radius in plan.rects:
         draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline,

@@ -56,17 +56,18 @@ def text_center(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text:
 def fit_size(text: str, width: int, size: int, *, bold: bool = False, smallest: int = 10) -> int:
     """Returns the largest font size up to `size` at which `text` fits `width` pixels (a longer
     word in another language shrinks instead of running out of its box)."""
-    while size > smallest and font(size, bold=bold).getlength(text) > width:
+    while size > smallest and _span(text, size, bold) > width:
         size -= 1
     return size
 
 
+@lru_cache(maxsize=8192)
 def fit_text(text: str, width: int, size: int, *, bold: bool = False) -> str:
     """Shortens `text` with an ellipsis so it fits in `width` pixels at `size` (cached: boards
     repeat their names and labels, and measuring text is slow)."""
-    f = font(size, bold=bold)
-    if f.getlength(text) <= width:
+    if _span(text, size, bold) <= width:
         return text
+    f = font(size, bold=bold)
     while text and f.getlength(text + "…") > width:
         text = text[:-1]
     return text + "…"
@@ -111,8 +112,10 @@ class Palette:
         self.colors = colors
         self.image = Image.new("P", (1, 1))
         padding = [colors[-1] if colors else (0, 0, 0)] * (256 - len(colors))
-        self.image.putpalette([v for c in colors + padding for v in c])
+        self.flat = [v for c in colors + padding for v in c]
+        self.image.putpalette(self.flat)
         self._index: dict[Color, int] = {}
+        self._shades: dict[tuple[Color, Color], list[int]] = {}
 
     @classmethod
     def of(cls, image: Image.Image) -> Palette:
@@ -121,6 +124,7 @@ class Palette:
         flat = image.getpalette() or []
         palette.colors = [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)]
         palette.image = image
+        palette.flat = flat
         return palette
 
     def __getitem__(self, color: Color) -> int:
@@ -131,6 +135,16 @@ class Palette:
             self._index[color] = pixel
         return self._index[color]
 
+    def shades(self, ink: Color, background: Color) -> list[int]:
+        """Returns the index of `ink` over `background` at each coverage 0-255, blended as Pillow
+        blends text and mapped as `map` maps it: text drawn once as coverage, through this
+        table, has the pixels of text drawn in colour and mapped (at a fraction of the cost)."""
+        if (ink, background) not in self._shades:
+            strip = Image.new("RGB", (256, 1), background)
+            strip.paste(ink, (0, 0, 256, 1), Image.frombytes("L", (256, 1), bytes(range(256))))
+            self._shades[ink, background] = list(self.map(strip).tobytes())
+        return self._shades[ink, background]
+
     def map(self, image: Image.Image) -> Image.Image:
         """Maps an RGB image onto the palette (once per static layer or tile, never per board)."""
         return image.quantize(palette=self.image, dither=Image.Dither.NONE)
@@ -139,7 +153,7 @@ class Palette:
                ) -> tuple[Image.Image, ImageDraw.ImageDraw]:
         """Returns a blank palette image and a drawing context for it."""
         image = Image.new("P", (width, height), self[color])
-        image.putpalette(self.image.getpalette() or [])
+        image.putpalette(self.flat)
         return image, ImageDraw.Draw(image)
 
 
@@ -147,18 +161,49 @@ class Palette:
 def _text_tile(text: str, size: int, bold: bool, condensed: bool, fill: Color, background: Color,
                anchor: str, start: tuple[float, float], palette: Palette
                ) -> tuple[Image.Image, int, int]:
-    """Returns text drawn on its background, mapped to the palette, and its offset (cached)."""
-    f = font(size, bold=bold, condensed=condensed)
-    left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor))
-    tile = Image.new("RGB", (right - left + 3, bottom - top + 3), background)
-    ImageDraw.Draw(tile).text((1 - left + start[0], 1 - top + start[1]), text, font=f, fill=fill,
-                              anchor=anchor)
-    return palette.map(tile), left - 1, top - 1
+    """Returns text drawn on its background in the palette, and its offset (cached). The text
+    is laid out and rendered once, as `ImageDraw.text` would at `start`, as coverage, and
+    mapped to its shades (`Palette.shades`): the same pixels as drawing it in colour."""
+    coverage, offset = font(size, bold=bold, condensed=condensed).getmask2(
+        text, "L", anchor=anchor, start=start)
+    tile = Image.new("P", coverage.size)
+    tile.im.paste(coverage.point(palette.shades(fill, background), None),
+                  (0, 0, *coverage.size))
+    tile.putpalette(palette.flat)
+    return tile, offset[0], offset[1]
 
 
 @lru_cache(maxsize=16384)
-def _advance(word: str, size: int, bold: bool, condensed: bool) -> float:
-    return font(size, bold=bold, condensed=condensed).getlength(word)
+def text_width(text: str, size: int, *, bold: bool = False, condensed: bool = False) -> float:
+    """Returns how far `text` advances the pen at `size` (cached: measuring costs about as much
+    as pasting a whole board region)."""
+    return font(size, bold=bold, condensed=condensed).getlength(text)
+
+
+def _span(text: str, size: int, bold: bool) -> float:
+    """Returns the width of a line as `stamp` lays it out, word by word (each word's width is
+    cached, a line's rarely repeats)."""
+    if " " not in text:
+        return text_width(text, size, bold=bold)
+    words = text.split(" ")
+    return (sum(text_width(word + " ", size, bold=bold) for word in words[:-1])
+            + text_width(words[-1], size, bold=bold))
+
+
+def paste(image: Image.Image, tile: Image.Image | int, xy: tuple[int, int],
+          mask: Image.Image | None = None) -> None:
+    """Pastes `tile` (of the image's own mode, in memory; or a palette index, through `mask`)
+    at `xy`, through a "1" or "L" `mask` if given: `Image.paste` without its argument checks
+    and conversions, which cost twenty times the copy itself for the small tiles a board is
+    assembled from."""
+    shape = tile if mask is None else mask
+    assert isinstance(shape, Image.Image), "a colour is pasted through a mask"
+    box = (xy[0], xy[1], xy[0] + shape.width, xy[1] + shape.height)
+    source = tile if isinstance(tile, int) else tile.im
+    if mask is None:
+        image.im.paste(source, box)
+    else:
+        image.im.paste(source, box, mask.im)
 
 
 def stamp(image: Image.Image, palette: Palette, xy: tuple[float, float], text: str, *, size: int,
@@ -166,16 +211,21 @@ def stamp(image: Image.Image, palette: Palette, xy: tuple[float, float], text: s
           anchor: str = "la") -> None:
     """Draws text as `ImageDraw.text` would, from a cached tile: the text must sit on a plain
     `background` (a tile covers its box and one pixel around it). A new left-anchored line of
-    several words is put together from cached word tiles at their exact pen positions (the same
-    pixels), so that a line whose numbers change each turn only draws the new numbers."""
+    several words is put together from cached word tiles at their pen positions (to a quarter
+    pixel: no eye sees the difference, and each word has four tiles instead of sixty-four), so
+    that a line whose numbers change each turn only draws the new numbers."""
     if not text:
         return
-    fx, x = math.modf(xy[0])
-    fy, y = math.modf(xy[1])
-    key = (text, size, bold, condensed, fill, background, anchor, (fx, fy), palette)
+    x, y = int(xy[0]), int(xy[1])  # boards draw at positive positions: int() is the floor
+    key = (text, size, bold, condensed, fill, background, anchor, (xy[0] - x, xy[1] - y), palette)
     split = text.count(" ") >= 2 and anchor[0] == "l" and anchor[1] in "asmd"
     tile, dx, dy = _line_tile(*key) if split else _text_tile(*key)
-    image.paste(tile, (int(x) + dx, int(y) + dy))
+    width, height = tile.size
+    image.im.paste(tile.im, (x + dx, y + dy, x + dx + width, y + dy + height))
+
+
+PEN_STEPS = 2
+"""Words of a line start on a quarter of a pixel (see `stamp`)."""
 
 
 @lru_cache(maxsize=2048)  # a long line is ~20 KB: 40 MB at most
@@ -187,17 +237,17 @@ def _line_tile(text: str, size: int, bold: bool, condensed: bool, fill: Color, b
     pen = start[0]
     for word in text.split(" "):
         if word:
-            frac, whole = math.modf(pen)
+            frac, whole = math.modf(round(pen * PEN_STEPS) / PEN_STEPS)
             tile, dx, dy = _text_tile(word, size, bold, condensed, fill, background,
                                       anchor, (frac, start[1]), palette)
             placed.append((tile, int(whole) + dx, dy))
-        pen += _advance(word + " ", size, bold, condensed)
+        pen += text_width(word + " ", size, bold=bold, condensed=condensed)
     left = min(x for _, x, _ in placed)
     top = min(y for _, _, y in placed)
     right = max(x + t.width for t, x, _ in placed)
     bottom = max(y + t.height for t, _, y in placed)
     line = Image.new("P", (right - left, bottom - top), palette[background])
-    line.putpalette(palette.image.getpalette() or [])
+    line.putpalette(palette.flat)
     for tile, x, y in placed:
-        line.paste(tile, (x - left, y - top))
+        paste(line, tile, (x - left, y - top))
     return line, left, top

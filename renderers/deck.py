@@ -4,7 +4,8 @@ as bars, the champion, the faction and what still keeps the deck from play.
 The input is a plain dict (built by `bot.decks.deck_view`), so this module knows no game:
 `name`, `faction`, `game_title`, `count`, `deck_size`, `accent` (RGB), `champion` (`name`,
 `cost`, `power`, `health`, `text`), `groups` (`cost`, `cards`: `name`, `count`, `kind`, `stats`),
-`curve` ([label, count] pairs), `kinds` ([label, count] pairs), `problems` and `code`.
+`curve` ([label, count] pairs), `kinds` ([label, count] pairs), `problems` and `code`. Its words
+may be `games.text.Text`s; the image draws them, and its own labels, in the reader's language.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from PIL import ImageDraw, ImageFont
 
+from games.text import Text, Translate, english, plural
 from renderers.card import TextBlock, fit, line_height, paint, wrap
 from renderers.common import (
     BACKGROUND,
@@ -41,23 +43,23 @@ OK_INK: Color = (120, 210, 120)
 WARN_INK: Color = (250, 190, 80)
 
 
-def render_deck(view: dict[str, Any]) -> bytes:
-    """Returns the deck list as a PNG."""
+def render_deck(view: dict[str, Any], tr: Translate = english) -> bytes:
+    """Returns the deck list as a PNG, in the reader's language."""
     columns = _columns(view["groups"])
     list_h = max((sum(h for h, _ in col) for col in columns), default=0)
-    side_blocks, side_h = _side(view)
+    side_blocks, side_h = _side(view, tr)
     height = max(120 + list_h, 120 + side_h) + PAD
     image, draw = new_canvas(WIDTH, height)
     accent = tuple(view.get("accent") or HIGHLIGHT)
     colour: Color = (accent[0], accent[1], accent[2])
     draw.rectangle((0, 0, WIDTH, 8), fill=colour)
-    _header(draw, view, colour)
+    _header(draw, view, colour, tr)
     x = PAD
     col_w = (LIST_W - GAP) // 2
     for col in columns:
         y = 110
         for h, item in col:
-            _list_item(draw, item, x, y, col_w, colour)
+            _list_item(draw, item, x, y, col_w, colour, tr)
             y += h
         x += col_w + GAP
     draw.rounded_rectangle((SIDE_X - 16, 100, WIDTH - PAD + 8, 100 + side_h + 16), radius=12,
@@ -70,13 +72,15 @@ def render_deck(view: dict[str, Any]) -> bytes:
     return to_png(image)
 
 
-def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], colour: Color) -> None:
+def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], colour: Color,
+            tr: Translate) -> None:
     draw.text((PAD, 22), shorten(view["name"], LIST_W, font(32, bold=True)),
               font=font(32, bold=True), fill=INK)
     ready = not view["problems"]
-    status = "Ready to play" if ready else (
-        f"{len(view['problems'])} problem" + ("s" if len(view["problems"]) > 1 else ""))
-    line = f"{view['faction']} · {view['count']}/{view['deck_size']} cards + champion · "
+    status = tr(Text("Ready to play") if ready else
+                plural("{n} problem", "{n} problems", len(view["problems"])))
+    line = tr(Text("{faction} · {count}/{size} cards + champion · ", faction=view["faction"],
+                   count=view["count"], size=view["deck_size"]))
     f = font(18)
     draw.text((PAD, 66), line, font=f, fill=colour)
     draw.text((PAD + f.getlength(line), 66), status, font=font(18, bold=True),
@@ -103,12 +107,13 @@ def _columns(groups: list[dict[str, Any]]) -> list[list[tuple[int, Any]]]:
 
 
 def _list_item(draw: ImageDraw.ImageDraw, item: tuple[str, Any], x: int, y: int, width: int,
-               colour: Color) -> None:
+               colour: Color, tr: Translate) -> None:
     kind, data = item
     if kind == "head":
         count = sum(card["count"] for card in data["cards"])
-        draw.text((x, y + 4), f"Cost {data['cost']}", font=font(18, bold=True), fill=colour)
-        draw.text((x + width, y + 6), f"{count} card" + ("s" if count > 1 else ""),
+        draw.text((x, y + 4), tr(Text("Cost {cost}", cost=data["cost"])), font=font(18, bold=True),
+                  fill=colour)
+        draw.text((x + width, y + 6), tr(plural("{n} card", "{n} cards", count)),
                   font=font(15), fill=MUTED, anchor="ra")
         draw.line((x, y + HEAD_H - 3, x + width, y + HEAD_H - 3), fill=PANEL, width=2)
     elif kind == "card":
@@ -120,12 +125,13 @@ def _list_item(draw: ImageDraw.ImageDraw, item: tuple[str, Any], x: int, y: int,
         name_font = font(17, condensed=True)
         label = shorten(data["name"], kind_x - KIND_W - name_x - 6, name_font)
         draw.text((name_x, y + 3), label, font=name_font, fill=INK)
-        draw.text((kind_x, y + 5), data["kind"], font=small, fill=MUTED, anchor="ra")
+        draw.text((kind_x, y + 5), shorten(tr(data["kind"]), KIND_W + 30, small), font=small,
+                  fill=MUTED, anchor="ra")
         if data.get("stats"):
             draw.text((stats_x, y + 5), data["stats"], font=small, fill=INK, anchor="ra")
 
 
-def _side(view: dict[str, Any]) -> tuple[list[tuple[str, Any]], int]:
+def _side(view: dict[str, Any], tr: Translate = english) -> tuple[list[tuple[str, Any]], int]:
     """Lays out the side panel (champion, curve, kinds, problems, code); returns it and its
     height."""
     x0, x1 = SIDE_X, WIDTH - PAD - 4
@@ -142,26 +148,28 @@ def _side(view: dict[str, Any]) -> tuple[list[tuple[str, Any]], int]:
         y = block.box[3] + gap
 
     champ = view["champion"]
-    text("CHAMPION", 14, bold=True, fill=MUTED, gap=2)
+    text(tr(Text("CHAMPION")), 14, bold=True, fill=MUTED, gap=2)
     text(champ["name"], 22, bold=True, gap=2)
-    numbers = f"cost {champ['cost']}"
     if champ.get("power") is not None:
-        numbers += f" · power {champ['power']} · health {champ['health']}"
-    text(numbers, 16, fill=MUTED)
+        numbers = Text("cost {cost} · power {power} · health {health}", cost=champ["cost"],
+                       power=champ["power"], health=champ["health"])
+    else:
+        numbers = Text("cost {cost}", cost=champ["cost"])
+    text(tr(numbers), 16, fill=MUTED)
     if champ.get("text"):
-        text(champ["text"], 15, gap=14)
-    text("MANA CURVE", 14, bold=True, fill=MUTED, gap=6)
+        text(tr(champ["text"]), 15, gap=14)
+    text(tr(Text("MANA CURVE")), 14, bold=True, fill=MUTED, gap=6)
     bars_h = 120
     blocks.append(("bars", ((x0, y, x1, y + bars_h), view["curve"])))
     y += bars_h + 12
-    text(" · ".join(f"{n} {label}" for label, n in view["kinds"]), 16, gap=14)
+    text(" · ".join(f"{n} {tr(label)}" for label, n in view["kinds"]), 16, gap=14)
     if view["problems"]:
-        text("TO FIX BEFORE PLAYING", 14, bold=True, fill=WARN_INK, gap=2)
+        text(tr(Text("TO FIX BEFORE PLAYING")), 14, bold=True, fill=WARN_INK, gap=2)
         for problem in view["problems"]:
-            text(f"• {problem}", 15, fill=WARN_INK, gap=3)
+            text(f"• {tr(problem)}", 15, fill=WARN_INK, gap=3)
         y += 10
     if view.get("code"):
-        text("DECK CODE", 14, bold=True, fill=MUTED, gap=2)
+        text(tr(Text("DECK CODE")), 14, bold=True, fill=MUTED, gap=2)
         blocks.append(("text", fit(view["code"], (x0, y, x1, y + 3 * line_height(15)),
                                    range(15, 9, -1))))
         y += 3 * line_height(15)

@@ -29,6 +29,7 @@ from renderers.common import (
     fit_text,
     font,
     new_canvas,
+    paste,
     stamp,
     text_center,
     to_png,
@@ -114,7 +115,7 @@ def _card_row(image: Image.Image, x0: int, x1: int, y: int,
         step = min(step, (x1 - x0 - CARD_W) // (len(cards) - 1))
     for i, (kind, value) in enumerate(cards):
         tile, mask = _small_card(kind, value)
-        image.paste(tile, (x0 + i * step, y), mask)
+        paste(image, tile, (x0 + i * step, y), mask)
 
 
 def _dragon_badge(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int,
@@ -127,8 +128,8 @@ def _dragon_badge(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int,
 
 
 def _player_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: int,
-                  title: str, hand: int, deck: int, collected: int, score: int | None,
-                  dragon: bool, active: bool, winner: bool, tr: Translate) -> None:
+                  title: str, dragon: bool, active: bool, winner: bool, tr: Translate) -> None:
+    """Draws a player panel but its counts: frame, seat colour, title, dragon and turn marks."""
     x0, y0, x1, y1 = box
     border = HIGHLIGHT if active or winner else FRAME
     draw.rounded_rectangle(box, radius=10, fill=PAL[PANEL], outline=PAL[border],
@@ -136,6 +137,18 @@ def _player_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat:
     draw.rectangle((x0 + 10, y0 + 14, x0 + 22, y0 + 34), fill=PAL[PLAYER_COLORS[seat]])
     stamp(image, PAL, (x0 + 32, y0 + 10), fit_text(title, x1 - x0 - 200, 22, bold=True), size=22,
           bold=True, background=PANEL)
+    if dragon:
+        _dragon_badge(image, draw, x1 - 150, y0 + 9, tr)
+    elif active:
+        stamp(image, PAL, (x1 - 14, y0 + 12), tr(Text("to play")), size=20, bold=True,
+              fill=HIGHLIGHT, anchor="ra", background=PANEL)
+
+
+def _panel_counts(image: Image.Image, box: Box, hand: int, deck: int, collected: int,
+                  score: int | None, tr: Translate) -> None:
+    """Writes a panel's counts and score on the board, over its frame (they change each turn,
+    the frame seldom: stamped from cached words instead of drawing a panel per turn)."""
+    x0, y0, x1, _ = box
     counts = tr(Text("Hand {hand}   Deck {deck}   Collected {collected}", hand=hand, deck=deck,
                      collected=collected))
     stamp(image, PAL, (x0 + 12, y0 + 46), counts, size=fit_size(counts, x1 - x0 - 130, 19),
@@ -143,11 +156,6 @@ def _player_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat:
     if score is not None:
         stamp(image, PAL, (x1 - 14, y0 + 48), tr(Text("{score} pts", score=score)), size=22,
               bold=True, fill=HIGHLIGHT, anchor="ra", background=PANEL)
-    if dragon:
-        _dragon_badge(image, draw, x1 - 150, y0 + 9, tr)
-    elif active:
-        stamp(image, PAL, (x1 - 14, y0 + 12), tr(Text("to play")), size=20, bold=True,
-              fill=HIGHLIGHT, anchor="ra", background=PANEL)
 
 
 def _space_frame(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], kind: str,
@@ -175,7 +183,7 @@ def _space(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, i
     x0, y0, x1, y1 = box
     kind = sp["type"]
     if lit:
-        image.paste(_choose_label(kind, tr), (x1 - 12 - CHOOSE_W, y0 + 3))
+        paste(image, _choose_label(kind, tr), (x1 - 12 - CHOOSE_W, y0 + 3))
         draw.rounded_rectangle(box, radius=10, outline=PAL[(255, 255, 255)], width=5)
     cards = sp["cards"]
     if sp["slots"]:
@@ -320,9 +328,8 @@ def _tile(box: Box, key: tuple[Any, ...], tr: Translate) -> Image.Image:
     rel = (0, 0, x1 - x0, y1 - y0)
     what, *args = key
     if what == "panel":
-        seat, title, hand, deck, collected, score, dragon, active, winner = args
-        _player_panel(image, draw, rel, seat, title, hand, deck, collected, score, dragon, active,
-                      winner, tr)
+        seat, title, dragon, active, winner = args
+        _player_panel(image, draw, rel, seat, title, dragon, active, winner, tr)
     elif what == "space":
         kind, slots, cards, lit = args
         _space(image, draw, rel, {"type": kind, "slots": slots, "cards": list(cards)}, lit=lit,
@@ -347,14 +354,12 @@ def _status_line(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, status
 
 
 def _panel_key(view: View, seat: int, names: Sequence[str], tr: Translate) -> tuple[Any, ...]:
-    """Returns what a player panel shows: title, counts, score, dragon and turn marks."""
-    p = view["players"][seat]
+    """Returns what a player panel's frame shows: title, dragon and turn marks."""
     head = header(view)
     title = _name(names, seat, tr) + (tr(Text(" (you)")) if seat == head["seat"] else "")
     active = not head["over"] and seat in head["to_play"]
     winner = head["over"] and seat in head["winners"]
-    return ("panel", seat, title, p["hand"], p["deck"], p["collected"], p["score"],
-            bool(p["dragon"]), active, winner)
+    return ("panel", seat, title, bool(view["players"][seat]["dragon"]), active, winner)
 
 
 def _draw_board(view: View, names: Sequence[str], tr: Translate) -> Image.Image:
@@ -362,11 +367,13 @@ def _draw_board(view: View, names: Sequence[str], tr: Translate) -> Image.Image:
     image = _base_p(tr).copy()
 
     def put(box: Box, key: tuple[Any, ...]) -> None:
-        image.paste(_tile(box, key, tr), box[:2])
+        paste(image, _tile(box, key, tr), box[:2])
 
-    for seat in range(len(view["players"])):
+    for seat, p in enumerate(view["players"]):
         x0 = 16 + seat * 468
-        put((x0, 12, x0 + 460, 94), _panel_key(view, seat, names, tr))
+        box = (x0, 12, x0 + 460, 94)
+        put(box, _panel_key(view, seat, names, tr))
+        _panel_counts(image, box, p["hand"], p["deck"], p["collected"], p["score"], tr)
     lit = set(CHOICE_SPACES.get(view["stage"], ()))
     spaces = {sp["type"]: sp for sp in view["spaces"]}
     for i, kind in enumerate(GRID_ORDER):

@@ -12,7 +12,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.core import View, header
-from games.text import Translate, english
+from games.dragonfront.view import faction_name
+from games.text import Text, Translate, english, term
 from renderers.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -25,6 +26,7 @@ from renderers.common import (
     fit_text,
     font,
     new_canvas,
+    paste,
     stamp,
     text_center,
     to_png,
@@ -49,11 +51,24 @@ TEXT_ON = {INK: [BACKGROUND, PANEL, OWN, FOE, FORT, COST_DISC], MUTED: [BACKGROU
            *ROW_TINT.values()], HIGHLIGHT: [OWN, FOE], TRAIT_INK: [OWN, FOE]}
 PAL = Palette(SOLIDS, [(ink, bg) for ink, bgs in TEXT_ON.items() for bg in bgs])
 """Built once: boards are drawn in it directly, hands are mapped to it."""
-SHORT = {"FLIGHT": "FLY", "RANGE": "RNG", "SPRINT": "SPR", "RUSH": "RSH", "ARMOR": "ARM",
-         "STEALTH": "STL", "SWIFT": "SWF", "BLIGHT": "BLT", "STUN": "STN", "DEATHBLOW": "DBL",
-         "BREACH": "BRC", "BERSERK": "BSK", "UNION": "UNI", "CATAPULT": "CAT", "SHIFT": "SHF",
-         "PUSH": "PSH", "STEELWARD": "STW", "BLESS": "BLS", "REGEN": "RGN", "SIPHON": "SIP",
-         "GUARD": "GRD"}
+SHORT = {"FLIGHT": term("dragonfront-short", "FLY"), "RANGE": term("dragonfront-short", "RNG"),
+         "SPRINT": term("dragonfront-short", "SPR"), "RUSH": term("dragonfront-short", "RSH"),
+         "ARMOR": term("dragonfront-short", "ARM"), "STEALTH": term("dragonfront-short", "STL"),
+         "SWIFT": term("dragonfront-short", "SWF"), "BLIGHT": term("dragonfront-short", "BLT"),
+         "STUN": term("dragonfront-short", "STN"), "DEATHBLOW": term("dragonfront-short", "DBL"),
+         "BREACH": term("dragonfront-short", "BRC"), "BERSERK": term("dragonfront-short", "BSK"),
+         "UNION": term("dragonfront-short", "UNI"), "CATAPULT": term("dragonfront-short", "CAT"),
+         "SHIFT": term("dragonfront-short", "SHF"), "PUSH": term("dragonfront-short", "PSH"),
+         "STEELWARD": term("dragonfront-short", "STW"), "BLESS": term("dragonfront-short", "BLS"),
+         "REGEN": term("dragonfront-short", "RGN"), "SIPHON": term("dragonfront-short", "SIP"),
+         "GUARD": term("dragonfront-short", "GRD")}
+"""Three-letter traits on a unit tile (context "dragonfront-short": each language its own)."""
+STATUS = {"stunned": term("dragonfront-short", "STUN"), "poisoned": term("dragonfront-short", "PSN"),
+          "hidden": term("dragonfront-short", "hidden"), "sick": term("dragonfront-short", "zz"),
+          "acted": term("dragonfront-short", "done")}
+"""A unit's state, in its tile's corner."""
+TYPE_NAMES = {"unit": term("dragonfront", "Unit"), "spell": term("dragonfront", "Spell"),
+              "fort": term("dragonfront", "Fort"), "champion": term("dragonfront", "Champion")}
 
 
 def _cell_box(sp: int, me: int) -> tuple[int, int, int, int]:
@@ -65,19 +80,23 @@ def _cell_box(sp: int, me: int) -> tuple[int, int, int, int]:
     return x, y, x + CELL_W, y + CELL_H
 
 
-def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+def _name(names: Sequence[str], seat: int, tr: Translate = english) -> str:
+    return names[seat] if seat < len(names) else tr(Text("Player {number}", number=seat + 1))
 
 
-def _title(view: View, names: Sequence[str]) -> str:
+def _title(view: View, names: Sequence[str], tr: Translate) -> str:
     h = header(view)
-    title = f"Dragon Front - turn {view['turn'] + 1}"
+    turn = view["turn"] + 1
     if h["over"]:
         win = h["winners"]
-        return title + " - " + (f"{_name(names, win[0])} wins" if win else "draw")
+        if not win:
+            return tr(Text("Dragon Front - turn {turn} - draw", turn=turn))
+        return tr(Text("Dragon Front - turn {turn} - {player} wins", turn=turn,
+                       player=_name(names, win[0], tr)))
     if h["active"] is None:
-        return title + " - mulligan"
-    return title + f" - {_name(names, h['active'])} to play"
+        return tr(Text("Dragon Front - turn {turn} - mulligan", turn=turn))
+    return tr(Text("Dragon Front - turn {turn} - {player} to play", turn=turn,
+                   player=_name(names, h["active"], tr)))
 
 
 def render_board(view: View, *, names: Sequence[str], tr: Translate = english) -> bytes:
@@ -87,20 +106,20 @@ def render_board(view: View, *, names: Sequence[str], tr: Translate = english) -
     image = _static_layer(me).copy()
     draw = ImageDraw.Draw(image)
     foe = 1 - me
-    title = fit_text(_title(view, names), 4 * CELL_W, 20, bold=True)
+    title = fit_text(_title(view, names, tr), 4 * CELL_W, 20, bold=True)
     stamp(image, PAL, (GRID_X, 14), title, size=20, bold=True, background=BACKGROUND)
-    stamp(image, PAL, (GRID_X, 42), f"{_name(names, foe)}'s Stronghold", size=15, fill=MUTED,
-          background=BACKGROUND)
-    stamp(image, PAL, (GRID_X, GRID_Y + 4 * CELL_H + 8), f"{_name(names, me)}'s Stronghold",
-          size=15, fill=MUTED, background=BACKGROUND)
+    for seat, y in ((foe, 42), (me, GRID_Y + 4 * CELL_H + 8)):
+        line = tr(Text("{player}'s Stronghold", player=_name(names, seat, tr)))
+        stamp(image, PAL, (GRID_X, y), fit_text(line, 4 * CELL_W, 15), size=15, fill=MUTED,
+              background=BACKGROUND)
     blessed = set(view.get("blessed", []))
     for sp in blessed:
         _cell(image, draw, sp, me, BLESSED)
     for f in view["forts"]:
         _draw_fort(image, draw, f, me)
     for u in view["units"]:
-        _draw_unit(image, u, me, blessed)
-    _draw_side(image, view, names, me)
+        _draw_unit(image, u, me, blessed, tr)
+    _draw_side(image, view, names, me, tr)
     return to_png(image)
 
 
@@ -130,38 +149,50 @@ def _static_layer(me: int) -> Image.Image:
 
 def _draw_fort(image: Image.Image, draw: ImageDraw.ImageDraw, f: dict[str, Any], me: int) -> None:
     x0, y0, x1, y1 = _cell_box(f["space"], me)
-    box = (x0 + 4, y1 - 30, x1 - 4, y1 - 4)
-    outline = OWN if f["owner"] == me else FOE
-    draw.rounded_rectangle(box, radius=4, fill=PAL[FORT], outline=PAL[outline], width=2)
     label = f["name"]
     if f["wall"]:
         label = f"{label} [{f['health']}]"
-    stamp(image, PAL, (box[0] + 5, box[1] + 4), fit_text(label, box[2] - box[0] - 10, 14),
-          size=14, background=FORT)
+    tint = image.getpixel((x0 + 4, y1 - 30))  # the space's tint, in the fort's corner
+    assert isinstance(tint, int)
+    paste(image, _fort_tile(tint, f["owner"] == me, label), (x0 + 4, y1 - 30))
 
 
-def _unit_status(u: dict[str, Any], me: int) -> str:
+@lru_cache(maxsize=256)
+def _fort_tile(tint: int, own: bool, label: str) -> Image.Image:
+    """Returns a fort's plate over its space's tint (a palette index), drawn once per content."""
+    w, h = CELL_W - 8, 26
+    image, draw = PAL.canvas(w + 1, h + 1)
+    draw.rectangle((0, 0, w, h), fill=tint)
+    draw.rounded_rectangle((0, 0, w, h), radius=4, fill=PAL[FORT],
+                           outline=PAL[OWN if own else FOE], width=2)
+    stamp(image, PAL, (5, 4), fit_text(label, w - 10, 14), size=14, background=FORT)
+    return image
+
+
+def _unit_status(u: dict[str, Any], me: int, tr: Translate) -> str:
     status = []
     if u["stunned"]:
-        status.append("STUN")
+        status.append(tr(STATUS["stunned"]))
     if u["poisoned"]:
-        status.append("PSN")
+        status.append(tr(STATUS["poisoned"]))
     if u["hidden"]:
-        status.append("hidden")
+        status.append(tr(STATUS["hidden"]))
     if u["owner"] == me and (u["sick"] or u["acted"]):
-        status.append("zz" if u["sick"] else "done")
+        status.append(tr(STATUS["sick"] if u["sick"] else STATUS["acted"]))
     return " ".join(status)
 
 
-def _draw_unit(image: Image.Image, u: dict[str, Any], me: int, blessed: set[int]) -> None:
+def _draw_unit(image: Image.Image, u: dict[str, Any], me: int, blessed: set[int],
+               tr: Translate) -> None:
     boxes = [_cell_box(sp, me) for sp in u["spaces"]]
     x0 = min(b[0] for b in boxes)
     tints = tuple(BLESSED if sp in blessed else ROW_TINT["spawn" if sp // 4 in (0, 3) else "front"]
                   for sp in sorted(u["spaces"], key=lambda sp: _cell_box(sp, me)[0]))
-    traits = " ".join(SHORT.get(t, t[:3]) for t in u["traits"] if t != "STEALTH" or not u["hidden"])
+    traits = " ".join(tr(SHORT[t]) if t in SHORT else t[:3] for t in u["traits"]
+                      if t != "STEALTH" or not u["hidden"])
     tile = _unit_tile(tints, u["owner"] == me, bool(u["champion"]), u["name"],
-                      f"{u['power']}/{u['health']}", _unit_status(u, me), traits)
-    image.paste(tile, (x0 + 6, boxes[0][1] + 20))
+                      f"{u['power']}/{u['health']}", _unit_status(u, me, tr), traits)
+    paste(image, tile, (x0 + 6, boxes[0][1] + 20))
 
 
 @lru_cache(maxsize=1024)
@@ -185,30 +216,43 @@ def _unit_tile(tints: tuple[Color, ...], own: bool, champion: bool, name: str, s
     return image
 
 
-def _draw_side(image: Image.Image, view: dict[str, Any], names: Sequence[str], me: int) -> None:
+def _draw_side(image: Image.Image, view: dict[str, Any], names: Sequence[str], me: int,
+               tr: Translate) -> None:
     """Writes each player's lines into their side panel (drawn in the static layer)."""
     y = GRID_Y
     for seat in (1 - me, me):
         p = view["players"][seat]
         lines = [
-            (f"{_name(names, seat)}", 17, True),
-            (f"{p['faction'].title()}", 15, False),
-            (f"Stronghold {max(0, p['stronghold'])}/15", 16, True),
-            (f"Mana {p['mana']}  (+{p['income']} next)", 15, False),
-            (f"Hand {p['hand']}  Deck {p['deck']}", 15, False),
+            (_name(names, seat, tr), 17, True),
+            (tr(faction_name(p["faction"])), 15, False),
+            (tr(Text("Stronghold {n}/15", n=max(0, p["stronghold"]))), 16, True),
+            (tr(Text("Mana {mana}  (+{income} next)", mana=p["mana"], income=p["income"])), 15,
+             False),
+            (tr(Text("Hand {hand}  Deck {deck}", hand=p["hand"], deck=p["deck"])), 15, False),
         ]
         champ = p["champion"]
         if champ:
-            lines.append((f"Champion {champ['name']}", 14, False))
-            lines.append((f"costs {champ['cost']}  tokens {p['tokens']}", 15, False))
+            lines.append((tr(Text("Champion {card}", card=champ["name"])), 14, False))
+            lines.append((tr(Text("costs {cost}  tokens {tokens}", cost=champ["cost"],
+                                  tokens=p["tokens"])), 15, False))
         else:
-            lines.append(("Champion in play", 15, False))
-        yy = y + 8
-        for text, size, bold in lines:
-            line = fit_text(text, WIDTH - SIDE_X - 34, size, bold=bold)
-            stamp(image, PAL, (SIDE_X + 10, yy), line, size=size, bold=bold, background=PANEL)
-            yy += size + 9
+            lines.append((tr(Text("Champion in play")), 15, False))
+        paste(image, _side_tile(tuple(lines)), (SIDE_X + 4, y + 4))
         y += 2 * CELL_H
+
+
+@lru_cache(maxsize=512)
+def _side_tile(lines: tuple[tuple[str, int, bool], ...]) -> Image.Image:
+    """Returns a side panel's lines on its plain inside, from 4 pixels in (written once per
+    content: they change a few times a turn, and a board has two)."""
+    height = sum(size + 9 for _, size, _ in lines) + 12
+    image, _ = PAL.canvas(WIDTH - SIDE_X - 24, height, PANEL)
+    yy = 4
+    for text, size, bold in lines:
+        line = fit_text(text, WIDTH - SIDE_X - 34, size, bold=bold)
+        stamp(image, PAL, (6, yy), line, size=size, bold=bold, background=PANEL)
+        yy += size + 9
+    return image
 
 
 def _wrap(text: str, width: int, size: int) -> list[str]:
@@ -229,6 +273,16 @@ def _wrap(text: str, width: int, size: int) -> list[str]:
     return lines
 
 
+def _body_lines(text: str, width: int, height: int) -> tuple[int, list[str]]:
+    """Wraps a card's text at the largest size from 14 px down to 11 px whose lines fit
+    `height` (a longer text, as German ones often are, gets smaller type, not cut lines)."""
+    for size in (14, 13, 12, 11):
+        lines = _wrap(text, width, size)
+        if len(lines) * (size + 3) <= height:
+            return size, lines
+    return 11, lines[:height // 14]
+
+
 def render_hand(view: View, *, names: Sequence[str],
                 tr: Translate = english) -> bytes | None:
     """Returns the viewer's hand (costs and short texts) as a PNG, or None for a spectator."""
@@ -243,7 +297,9 @@ def render_hand(view: View, *, names: Sequence[str],
     rows = max(1, (len(cards) + (1 if champ else 0) + per_row - 1) // per_row)
     image, draw = new_canvas(per_row * cw + 20, rows * ch + 50, BACKGROUND)
     p = view["players"][me]
-    draw.text((12, 12), f"{_name(names, me)}'s hand - mana {p['mana']}", font=font(18, bold=True), fill=INK)
+    heading = tr(Text("{player}'s hand - mana {mana}", player=_name(names, me, tr), mana=p["mana"]))
+    draw.text((12, 12), fit_text(heading, per_row * cw - 4, 18, bold=True), font=font(18, bold=True),
+              fill=INK)
     entries = [(c, False) for c in cards]
     if champ:
         entries.append(({"name": champ["name"], "cost": champ["cost"], "type": "champion",
@@ -257,13 +313,16 @@ def render_hand(view: View, *, names: Sequence[str],
         draw.ellipse((x + 6, y + 6, x + 36, y + 36), fill=COST_DISC)
         text_center(draw, (x + 6, y + 6, x + 36, y + 36), str(c["cost"]), size=16, bold=True)
         draw.text((x + 42, y + 6), fit_text(c["name"], cw - 60, 15, bold=True), font=font(15, bold=True), fill=INK)
-        kind = c["type"].title() + (" (giant)" if c.get("giant") else "")
+        kind = tr(TYPE_NAMES[c["type"]]) if c["type"] in TYPE_NAMES else c["type"].title()
+        if c.get("giant"):
+            kind = tr(Text("{kind} (giant)", kind=kind))
         if c["type"] in ("unit", "champion"):
             kind += f"  {c['power']}/{c['health']}"
-        draw.text((x + 42, y + 24), kind, font=font(14), fill=MUTED)
-        body = c["text"] or "No text."
+        draw.text((x + 42, y + 24), fit_text(kind, cw - 60, 14), font=font(14), fill=MUTED)
+        body = tr(c["text"]) if c["text"] else tr(Text("No text."))
         if not c.get("playable", True):
-            body = "Not playable in this engine yet."
-        for j, line in enumerate(_wrap(body, cw - 28, 14)[:6]):
-            draw.text((x + 8, y + 46 + j * 17), line, font=font(14), fill=INK)
+            body = tr(Text("Not playable in this engine yet."))
+        size, lines = _body_lines(body, cw - 28, ch - 60)
+        for j, line in enumerate(lines):
+            draw.text((x + 8, y + 46 + j * (size + 3)), line, font=font(size), fill=INK)
     return to_png(PAL.map(image))

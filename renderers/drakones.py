@@ -30,6 +30,7 @@ from renderers.common import (
     fit_text,
     font,
     new_canvas,
+    paste,
     stamp,
     to_png,
 )
@@ -244,9 +245,13 @@ def _face_image(key: tuple[Any, ...], ready: bool, w: int, h: int) -> Image.Imag
     return image
 
 
-def _face_key(c: dict[str, Any]) -> tuple[Any, ...]:
-    return tuple(bool(c.get(k)) if k in ("arriving", "bolt", "cover", "hits") else c.get(k)
-                 for k in _FACE_KEYS)
+def _face_key(c: dict[str, Any], tr: Translate | None = None) -> tuple[Any, ...]:
+    """Returns what a card face shows, in `_FACE_KEYS` order (`tr`, if given, in place of the
+    card's own: the reader's translator, None for English)."""
+    get = c.get
+    return (get("tr") if tr is None else (None if tr is english else tr), get("card"),
+            get("name"), get("kind"), get("class"), get("weapon"), get("ability"),
+            bool(get("arriving")), bool(get("bolt")), bool(get("cover")), bool(get("hits")))
 
 
 def _paste_face(image: Image.Image, x: int, y: int, c: dict[str, Any], *, ready: bool, w: int,
@@ -322,26 +327,43 @@ def _row(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, p: dict[str, Any
     sy = y + ROW_INFO_H if info_above else y
     stamp(image, pal, (LEFT, iy + 4), fit_text(info, WIDTH - 2 * LEFT, 18, bold=current), size=18,
           bold=current, fill=HIGHLIGHT if current else INK, background=BACKGROUND)
-    image.paste(_base_tile(p["colour"], p["base"], view["lock"], p["open"], tuple(p["marks"]),
+    paste(image, _base_tile(p["colour"], p["base"], view["lock"], p["open"], tuple(p["marks"]),
                            p["fallen"], tr), (LEFT, sy))
     for i, c in enumerate(p["side"]):
         x = LEFT + BASE_W + i * (SPACE_W + GAP)
-        box = (x, sy, x + SPACE_W, sy + SPACE_H)
         if c is None:
-            draw.rounded_rectangle(box, radius=8, outline=pal[EMPTY], width=2)
-            stamp(image, pal, (x + SPACE_W / 2, sy + SPACE_H / 2), str(i + 1), size=28, bold=True,
-                  fill=EMPTY, anchor="mm", background=BACKGROUND)
+            paste(image, _empty_tile(i + 1), (x, sy))
             continue
-        key = _face_key(_with_tr(c, tr))
+        key = _face_key(c, tr)
         body = key[:-3] + (False, False, False)  # without bolt, cover and hits
-        image.paste(_face_tile(body, False), (x, sy))
-        image.paste(_number_patch(body, False, i + 1), (x + NUMBER_BOX[0], sy + NUMBER_BOX[1]))
+        paste(image, _face_tile(body, False), (x, sy))
+        paste(image, _number_patch(body, False, i + 1), (x + NUMBER_BOX[0], sy + NUMBER_BOX[1]))
         if body != key:
-            image.paste(_status_patch(key, False), (x, sy + STATUS_Y))
+            paste(image, _status_patch(key, False), (x, sy + STATUS_Y))
         if c.get("ready") and current:  # the ready border covers the plain one
-            draw.rounded_rectangle((x, sy, x + SPACE_W - 1, sy + SPACE_H - 1), radius=8,
-                                   outline=pal[READY], width=4)
+            paste(image, pal[READY], (x, sy), _ready_border())
     return sy + SPACE_H + (0 if info_above else ROW_INFO_H)
+
+
+@cache
+def _empty_tile(number: int) -> Image.Image:
+    """Returns an empty space with its number, in the palette (drawn once per number)."""
+    pal = _pal()
+    image, draw = pal.canvas(SPACE_W + 1, SPACE_H + 1, BACKGROUND)
+    draw.rounded_rectangle((0, 0, SPACE_W, SPACE_H), radius=8, outline=pal[EMPTY], width=2)
+    stamp(image, pal, (SPACE_W / 2, SPACE_H / 2), str(number), size=28, bold=True, fill=EMPTY,
+          anchor="mm", background=BACKGROUND)
+    return image
+
+
+@cache
+def _ready_border() -> Image.Image:
+    """Returns the shape of a ready card's border, to paste its colour through (drawn once:
+    Pillow's shapes have no antialiasing, so the mask is exact)."""
+    mask = Image.new("1", (SPACE_W, SPACE_H), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, SPACE_W - 1, SPACE_H - 1), radius=8,
+                                           outline=1, width=4)
+    return mask
 
 
 @lru_cache(maxsize=512)

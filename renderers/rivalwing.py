@@ -29,7 +29,9 @@ from renderers.common import (
     fit_text,
     font,
     new_canvas,
+    paste,
     stamp,
+    text_width,
     to_png,
 )
 
@@ -113,8 +115,8 @@ def _location(image: Image.Image, x: int, y: int, key: str, loc: dict[str, Any] 
               out: bool, tr: Translate) -> None:
     """Pastes one location box, drawn once per distinct content and language (boxes rarely
     change)."""
-    tile = _tile((*_sig(key, loc, out), tr), key, None if loc is None else dict(loc), out, tr)
-    image.paste(tile, (x, y))
+    tile = _tile((*_sig(key, loc, out), tr), key, loc, out, tr)
+    paste(image, tile, (x, y))
 
 
 def _sig(key: str, loc: dict[str, Any] | None, out: bool) -> tuple[Any, ...]:
@@ -135,6 +137,7 @@ def _tile(sig: tuple[Any, ...], key: str, loc: dict[str, Any] | None, out: bool,
     if tile is None:
         tile, draw = new_canvas(LOC_W + 1, LOC_H + 1, PANEL)
         _draw_location(draw, 0, 0, key, loc, out, tr)
+        tile = _pal().map(tile)
         if len(_TILES) > 4096:
             _TILES.clear()
         _TILES[sig] = tile
@@ -199,29 +202,37 @@ _PANELS: dict[tuple[Any, ...], Image.Image] = {}
 
 def _panel(image: Image.Image, x: int, y: int, p: dict[str, Any], view: View,
            names: Sequence[str], tr: Translate) -> None:
-    """Pastes one dragon's mat, drawn once per distinct content and language (few mats change
-    in a turn)."""
+    """Pastes one dragon's mat: its frame, drawn once per distinct content and language (few
+    mats change in a turn), then its locations (cached tiles) and its hand count (cached
+    words)."""
     key = (*_panel_key(p, view, names), tr)
     tile = _PANELS.get(key)
     if tile is None:
-        tile, draw = new_canvas(PANEL_W + 1, PANEL_H + 1)
+        tile, draw = _pal().canvas(PANEL_W + 1, PANEL_H + 1)
         _draw_panel(tile, draw, 0, 0, p, view, names, tr)
-        tile = _pal().map(tile)
         if len(_PANELS) > 512:  # about 60 MB at most
             _PANELS.clear()
         _PANELS[key] = tile
-    image.paste(tile, (x, y))
+    paste(image, tile, (x, y))
+    out = not p["conscious"]
+    for loc, (cx, cy) in GRID.items():
+        _location(image, x + 10 + cx * (LOC_W + 4), y + 50 + cy * (LOC_H + 4), loc,
+                  p["locations"].get(loc), out, tr)
+    sx = 10 + 3 * (LOC_W + 4) + 4
+    hand = (Text("Hand {hand} · KOs {knockouts}", hand=p["hand"], knockouts=p["knockouts"])
+            if p["knockouts"] else Text("Hand {hand}", hand=p["hand"]))
+    stamp(image, _pal(), (x + sx, y + PANEL_H - 22), fit_text(tr(hand), PANEL_W - sx - 8, 14),
+          size=14, background=OUT if out else PANEL)
 
 
 def _panel_key(p: dict[str, Any], view: View, names: Sequence[str]) -> tuple[Any, ...]:
-    """Returns everything a mat shows (and nothing it does not, such as hit sources)."""
+    """Returns everything a mat's frame shows (not its locations and hand count, pasted over
+    it, and nothing the mat does not show, such as hit sources)."""
     head = header(view)
     seat = p["seat"]
-    out = not p["conscious"]
-    locs = tuple(_sig(k, p["locations"].get(k), out) for k in GRID)
     slots = tuple((s["filled"], s.get("card"), s["ready"]) for s in p["magic_slots"])
-    return (seat, _name(names, seat), out, p["withdrawn"], p["dragon"], p["breath"],
-            p["resists"], locs, slots, tuple(p["specials"]), p["hand"], p["knockouts"],
+    return (seat, _name(names, seat), not p["conscious"], p["withdrawn"], p["dragon"],
+            p["breath"], p["resists"], slots, tuple(p["specials"]),
             view["phase"] == "defense" and seat in head["to_play"], head["active"] == seat,
             head["over"] and seat in head["winners"])
 
@@ -229,59 +240,58 @@ def _panel_key(p: dict[str, Any], view: View, names: Sequence[str]) -> tuple[Any
 def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int,
                 p: dict[str, Any], view: View, names: Sequence[str],
                 tr: Translate = english) -> None:
+    """Draws a mat's frame into the palette image: border, title, tag, breath, magic slots and
+    specials (text from cached tiles, on the plain colour each stands on)."""
+    pal = _pal()
     seat = p["seat"]
     out = not p["conscious"]
+    bg = OUT if out else PANEL
     head = header(view)
     defending = view["phase"] == "defense" and seat in head["to_play"]
     active = head["active"] == seat
     border = DEFEND if defending else (HIGHLIGHT if active else MUTED)
-    draw.rounded_rectangle((x, y, x + PANEL_W, y + PANEL_H), radius=8,
-                           fill=OUT if out else PANEL, outline=border, width=3 if border != MUTED else 1)
+    draw.rounded_rectangle((x, y, x + PANEL_W, y + PANEL_H), radius=8, fill=pal[bg],
+                           outline=pal[border], width=3 if border != MUTED else 1)
     tag, color = _tag(p, out, defending, active, head["over"] and seat in head["winners"])
     tag = fit_text(tr(tag), 200, 16, bold=True) if tag else ""
-    room = PANEL_W - 30 - (font(16, bold=True).getlength(tag) if tag else 0)
+    room = PANEL_W - 30 - (text_width(tag, 16, bold=True) if tag else 0)
     title = fit_text(f"{_name(names, seat, tr)} — {tr(p['dragon'])}", int(min(300, room)), 16,
                      bold=True)
-    draw.text((x + 10, y + 7), title, font=font(16, bold=True), fill=INK)
+    stamp(image, pal, (x + 10, y + 7), title, size=16, bold=True, background=bg)
     if tag:
-        draw.text((x + PANEL_W - 10, y + 7), tag, font=font(16, bold=True), fill=color, anchor="ra")
-    draw.text((x + 10, y + 28), tr(Text("Breath {element} · resists {resists}",
-                                        element=element_name(p["breath"]),
-                                        resists=element_name(p["resists"]))),
-              font=font(14), fill=MUTED)
-    gx, gy = x + 10, y + 50
-    for key, (cx, cy) in GRID.items():
-        _location(image, gx + cx * (LOC_W + 4), gy + cy * (LOC_H + 4), key,
-                  p["locations"].get(key), out, tr)
+        stamp(image, pal, (x + PANEL_W - 10, y + 7), tag, size=16, bold=True, fill=color,
+              anchor="ra", background=bg)
+    stamp(image, pal, (x + 10, y + 28), tr(Text("Breath {element} · resists {resists}",
+                                                element=element_name(p["breath"]),
+                                                resists=element_name(p["resists"]))),
+          size=14, fill=MUTED, background=bg)
     sx = x + 10 + 3 * (LOC_W + 4) + 4
     sy = y + 50
-    draw.text((sx, sy), tr(Text("Magic")), font=font(14, bold=True), fill=INK)
+    stamp(image, pal, (sx, sy), tr(Text("Magic")), size=14, bold=True, background=bg)
     slots = p["magic_slots"]
     if not slots:
-        draw.text((sx + 52, sy), tr(Text("none")), font=font(14), fill=MUTED)
+        stamp(image, pal, (sx + 52, sy), tr(Text("none")), size=14, fill=MUTED, background=bg)
     for j, slot in enumerate(slots[:4]):
         bx = sx + (j % 2) * 72
         by = sy + 20 + (j // 2) * 30
         box = (bx, by, bx + 68, by + 26)
         if not slot["filled"]:
-            draw.rounded_rectangle(box, radius=4, outline=MUTED, width=1)
-            draw.text((bx + 34, by + 13), fit_text(tr(_EMPTY), 64, 14), font=font(14), fill=MUTED,
-                      anchor="mm")
+            draw.rounded_rectangle(box, radius=4, outline=pal[MUTED], width=1)
+            stamp(image, pal, (bx + 34, by + 13), fit_text(tr(_EMPTY), 64, 14), size=14,
+                  fill=MUTED, anchor="mm", background=bg)
         else:
-            draw.rounded_rectangle(box, radius=4, fill=SLOT, outline=INK, width=1)
+            draw.rounded_rectangle(box, radius=4, fill=pal[SLOT], outline=pal[INK], width=1)
             label = fit_text(tr(slot.get("card") or Text("hidden")), 64, 14)
-            draw.text((bx + 34, by + 13), label, font=font(14, condensed=True), fill=INK, anchor="mm")
+            stamp(image, pal, (bx + 34, by + 13), label, size=14, condensed=True, anchor="mm",
+                  background=SLOT)
             if slot["ready"]:
-                draw.ellipse((bx + 59, by - 3, bx + 69, by + 7), fill=HIGHLIGHT)
+                draw.ellipse((bx + 59, by - 3, bx + 69, by + 7), fill=pal[HIGHLIGHT])
     ry = sy + 20 + 30 * ((min(len(slots), 4) + 1) // 2 or 1) + 4
-    draw.text((sx, ry), tr(Text("Special")), font=font(14, bold=True), fill=INK)
+    stamp(image, pal, (sx, ry), tr(Text("Special")), size=14, bold=True, background=bg)
     for j, sp in enumerate(p["specials"]):
         text = fit_text(tr(sp or _EMPTY), 150, 14)
-        draw.text((sx, ry + 18 + j * 18), text, font=font(14), fill=INK if sp else MUTED)
-    foot = y + PANEL_H - 22
-    hand = (Text("Hand {hand} · KOs {knockouts}", hand=p["hand"], knockouts=p["knockouts"])
-            if p["knockouts"] else Text("Hand {hand}", hand=p["hand"]))
-    draw.text((sx, foot), fit_text(tr(hand), PANEL_W - (sx - x) - 8, 14), font=font(14), fill=INK)
+        stamp(image, pal, (sx, ry + 18 + j * 18), text, size=14, fill=INK if sp else MUTED,
+              background=bg)
 
 
 _EMPTY = Text("empty")
@@ -387,7 +397,7 @@ def render_board(view: View, *, names: Sequence[str], tr: Translate = english) -
                    discard=len(view["discard"])))
     pal = _pal()
     stamp(image, pal, (12, 12), head, size=18, bold=True, background=BACKGROUND)
-    hx = 12 + font(18, bold=True).getlength(head)
+    hx = 12 + text_width(head, 18, bold=True)
     stamp(image, pal, (hx, 12), fit_text(status, int(WIDTH - hx - 12), 18, bold=True), size=18,
           bold=True, fill=HIGHLIGHT, background=BACKGROUND)
     for i, p in enumerate(players):

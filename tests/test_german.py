@@ -21,8 +21,8 @@ from bot.messages import Command, Reply, ReplyKind, Verb
 from tests.hosting import open_host
 
 PO = locales.LOCALE_DIR / "de" / "LC_MESSAGES" / f"{locales.DOMAIN}.po"
-GERMAN_GAMES = ("drachenherz", "drakones", "rivalwing")
-"""The games whose every text goes through the catalog (Dragon Front: not yet)."""
+GERMAN_GAMES = ("drachenherz", "drakones", "rivalwing", "dragonfront")
+"""The games whose every text goes through the catalog (all four)."""
 
 
 def _pieces(template: str) -> list[str]:

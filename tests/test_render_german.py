@@ -20,7 +20,7 @@ import games
 import locales
 from renderers import common
 
-RENDERED_IN_GERMAN = ("drachenherz", "drakones", "rivalwing")
+RENDERED_IN_GERMAN = ("drachenherz", "drakones", "rivalwing", "dragonfront")
 """Renderers whose words all come from the catalog (the others: not yet)."""
 Drawn = tuple[str, tuple[int, int], tuple[float, float, float, float]]
 
@@ -91,7 +91,7 @@ def test_german_text_stays_inside_its_box(name: str, drawn: list[Drawn]) -> None
     out = sorted({(text, size, tuple(round(v) for v in box)) for text, size, box in drawn
                   if box[0] < -1 or box[1] < -1 or box[2] > size[0] + 1 or box[3] > size[1] + 1})
     assert not out, f"text running out of its box: {out[:8]}"
-    assert any(word in text for text, _, _ in drawn for word in ("Schatztruhe", "Basis", "Kern"))
+    assert any(word in text for text, _, _ in drawn for word in ("Schatztruhe", "Basis", "Kern", "Festung"))
 
 
 @pytest.mark.parametrize("players", [3, 4])

@@ -13,6 +13,7 @@ from functools import lru_cache
 from games.core import MAX_CODE_LENGTH, BadActionCode
 from games.dragonfront import cards as C
 from games.dragonfront.state import MANA_CAP
+from games.text import Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +115,7 @@ SPACES = tuple(str(sp) for sp in range(16))
 def decode(code: str) -> Action:
     """Parses an action code; raises BadActionCode for anything else."""
     if not isinstance(code, str) or len(code) > MAX_CODE_LENGTH:
-        raise BadActionCode("That is not a Dragon Front move.")
+        raise BadActionCode(Text("That is not a Dragon Front move."))
     parts = code.split(":")
     try:
         match parts:
@@ -136,7 +137,7 @@ def decode(code: str) -> Action:
                 return Play(cid, where, int(m))
     except ValueError:
         pass
-    raise BadActionCode(f"'{code[:40]}' is not a Dragon Front move.")
+    raise BadActionCode(Text("'{code}' is not a Dragon Front move.", code=code[:40]))
 
 
 def _where_ok(w: str) -> bool:

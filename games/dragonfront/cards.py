@@ -8,6 +8,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from games.text import Text, term
+
 DATA_DIR = Path(__file__).resolve().parent.parent.parent / "data" / "dragonfront"
 FACTIONS = ("Eclipse", "Scales", "Strife", "Thorns", "Silence", "Essence", "Delirium", "Aegis")
 DECK_SIZE = 30
@@ -87,30 +89,37 @@ def validate_deck(faction: str, champion: str, deck: list[str]) -> list[str]:
     problems: list[str] = []
     table = cards()
     if faction not in FACTIONS:
-        problems.append(f"'{faction}' is not a faction.")
+        problems.append(Text("'{faction}' is not a faction.", faction=faction))
     if len(deck) != DECK_SIZE:
-        problems.append(f"A deck holds {DECK_SIZE} cards, not {len(deck)}.")
+        problems.append(Text("A deck holds {size} cards, not {n}.", size=DECK_SIZE, n=len(deck)))
     champ = table.get(champion)
     if champ is None or champ["type"] != "champion":
-        problems.append("The deck needs exactly one champion.")
+        problems.append(Text("The deck needs exactly one champion."))
     elif not _fits(champ, faction):
-        problems.append(f"{champ['name']} does not belong to {faction}.")
+        problems.append(Text("{card} does not belong to {faction}.", card=champ["name"],
+                             faction=_faction(faction)))
     for card_id, count in sorted(Counter(deck).items()):
         c = table.get(card_id)
         if c is None:
-            problems.append(f"Unknown card '{card_id}'.")
+            problems.append(Text("Unknown card '{card}'.", card=card_id))
             continue
         if count > MAX_COPIES:
-            problems.append(f"At most {MAX_COPIES} copies of {c['name']} (found {count}).")
+            problems.append(Text("At most {n} copies of {card} (found {found}).", n=MAX_COPIES,
+                                 card=c["name"], found=count))
         if c["type"] == "champion":
-            problems.append(f"{c['name']} is a champion and cannot be in the 30.")
+            problems.append(Text("{card} is a champion and cannot be in the 30.", card=c["name"]))
         elif not _fits(c, faction):
-            problems.append(f"{c['name']} is not a {faction} or Unaligned card.")
+            problems.append(Text("{card} is not a {faction} or Unaligned card.", card=c["name"],
+                                 faction=_faction(faction)))
         elif not c["collectible"] and c["rarity"] == "Token":
-            problems.append(f"{c['name']} is a token, not a deck card.")
+            problems.append(Text("{card} is a token, not a deck card.", card=c["name"]))
         if not is_supported(card_id):
-            problems.append(f"{c['name']} is not playable in this engine yet.")
+            problems.append(Text("{card} is not playable in this engine yet.", card=c["name"]))
     return problems
+
+
+def _faction(faction: str) -> Text:
+    return term("dragonfront", faction)
 
 
 def _fits(c: dict[str, Any], faction: str) -> bool:

@@ -35,6 +35,7 @@ from games.dragonfront.state import DFState, Fort, Place, Target, Unit
 from games.dragonfront.stats import has, health, keywords, max_health, power
 from games.dragonfront.timed import expire
 from games.dragonfront.triggers import activated, reveal, trigger
+from games.text import Text, seat_ref
 
 Aim = tuple[Target, int]
 """Something a unit would attack (a unit, a wall or ("sh", seat)) and how many rows away."""
@@ -168,7 +169,7 @@ def _act(st: DFState, u: Unit, ctx: Ctx) -> None:
         return
     if real["kind"] == "catapult":
         tgt, d = real["targets"][0]
-        say(ctx, f"{C.name(u['card'])} fires down its lane.")
+        say(ctx, Text("{card} fires down its lane.", card=C.name(u["card"])))
         strike(st, u, tgt, d, ctx, catapult=True)
         if u in st.units and not u["kw"].get("STUNPROOF"):
             u["stun"] = 1
@@ -194,12 +195,13 @@ def _step(st: DFState, u: Unit, ctx: Ctx) -> bool:
               and x["hidden"] and x["owner"] != u["owner"]]
     if hidden:
         reveal(st, hidden[0], ctx)
-        say(ctx, f"A hidden {C.name(hidden[0]['card'])} blocks the way.")
+        say(ctx, Text("A hidden {card} blocks the way.", card=C.name(hidden[0]["card"])))
         strike(st, u, hidden[0], 1, ctx)
         return False
     if not all(free_for(st, s, u) for s in nxt):
         return False
-    say_about(ctx, u, f"{C.name(u['card'])} advances to {space_name(nxt[0], u['owner'])}.")
+    say_about(ctx, u, Text("{card} advances to {space}.", card=C.name(u["card"]),
+                           space=space_name(nxt[0], u["owner"])))
     enter(st, u, nxt, ctx)
     resolve_deaths(st, ctx)
     if u not in st.units or st.result is not None or u["stun"]:
@@ -255,7 +257,8 @@ def strike(st: DFState, att: Unit, tgt: Target, dist: int, ctx: Ctx, *,
 
 def _strike_stronghold(st: DFState, att: Unit, tgt: Place, ctx: Ctx, *, catapult: bool) -> None:
     """A GIANT with both lanes open strikes once per lane (double damage), not when it fires."""
-    say(ctx, f"{C.name(att['card'])} strikes {{p{tgt[1]}}}'s Stronghold.")
+    say(ctx, Text("{card} strikes {player}'s Stronghold.", card=C.name(att["card"]),
+                  player=seat_ref(tgt[1])))
     hit = power(st, att) + att["kw"].get("SIEGE", 0)
     double = att["giant"] and not catapult and _both_lanes_open(st, att)
     damage_stronghold(st, tgt[1], hit * (2 if double else 1), ctx, source=att)
@@ -265,7 +268,7 @@ def _strike_stronghold(st: DFState, att: Unit, tgt: Place, ctx: Ctx, *, catapult
 
 
 def _strike_fort(st: DFState, att: Unit, tgt: Fort, dist: int, ctx: Ctx) -> None:
-    say(ctx, f"{C.name(att['card'])} hits {C.name(tgt['card'])}.")
+    say(ctx, Text("{card} hits {fort}.", card=C.name(att["card"]), fort=C.name(tgt["card"])))
     damage_fort(st, tgt, power(st, att), ctx, source=att)
     triggers_more.struck(st, tgt, att, dist, ctx)
     resolve_deaths(st, ctx)
@@ -276,14 +279,14 @@ def _strike_fort(st: DFState, att: Unit, tgt: Fort, dist: int, ctx: Ctx) -> None
 def _fight(st: DFState, att: Unit, tgt: Unit, dist: int, ctx: Ctx, *, catapult: bool) -> None:
     """A unit attacks a unit: the exchange, death blows, PUSH, then the fight's triggers."""
     reveal(st, tgt, ctx)
-    say(ctx, f"{C.name(att['card'])} attacks {C.name(tgt['card'])}.")
+    say(ctx, Text("{card} attacks {unit}.", card=C.name(att["card"]), unit=C.name(tgt["card"])))
     trample = bool(att["kw"].get("TRAMPLE")) and not catapult
     room, taken = (health(st, tgt), tgt["dmg"]) if trample else (0, 0)
     _exchange(st, att, tgt, dist, ctx, catapult=catapult)
     if trample and tgt["dmg"] - taken > room > 0:
         _trample(st, att, tgt, tgt["dmg"] - taken - room, ctx)
     if tgt in st.units and health(st, tgt) <= 0 and has(st, tgt, "DEATHBLOW") and att in st.units:
-        say(ctx, f"{C.name(tgt['card'])} lands a death blow.")
+        say(ctx, Text("{card} lands a death blow.", card=C.name(tgt["card"])))
         damage_unit(st, att, power(st, tgt), ctx, source=tgt, combat=True)
     if att in st.units and health(st, att) <= 0 and has(st, att, "DEATHBLOW") and tgt in st.units:
         damage_unit(st, tgt, power(st, att), ctx, source=att, combat=True)

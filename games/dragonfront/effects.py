@@ -40,6 +40,7 @@ from games.dragonfront.context import Ctx, say, say_about
 from games.dragonfront.state import MANA_CAP, STRONGHOLD, DFState, Target, Unit
 from games.dragonfront.stats import health, max_health
 from games.dragonfront.targets import resolve
+from games.text import Text, plural, seat_ref
 
 Effect = dict[str, Any]
 """One effect as the card file writes it: {"op": name, ...the operation's own fields}."""
@@ -130,7 +131,8 @@ def _discard_hand(st: DFState, e: Effect, ctx: Ctx) -> None:
     p["hand"] = []
     p.pop("mods", None)
     if n:
-        say(ctx, f"{{p{ctx.owner}}} discards {n} card(s).")
+        say(ctx, plural("{player} discards {n} card.", "{player} discards {n} cards.", n,
+                        player=seat_ref(ctx.owner)))
     for cid in hand:
         triggers.discarded(st, ctx.owner, cid, ctx)
     for _ in range(n):
@@ -290,7 +292,7 @@ def _evolve(st: DFState, e: Effect, ctx: Ctx) -> None:
     """Turns units into another card in place (fresh stats, keeps the activation state)."""
     c = C.card(e["card"])
     for t in _units(st, e, ctx, default="self"):
-        say_about(ctx, t, f"{C.name(t['card'])} evolves into {c['name']}.")
+        say_about(ctx, t, Text("{card} evolves into {new}.", card=C.name(t["card"]), new=c["name"]))
         st.next_id += 1  # changes the board key, so cached aura lookups are redone
         t.pop("race", None)
         t.update({"card": e["card"], "pw": c["power"], "hp": c["health"], "dmg": 0,
@@ -315,7 +317,8 @@ def _return_hand(st: DFState, e: Effect, ctx: Ctx) -> None:
         else:
             continue
         resources.add_to_hand(st, t["owner"], t["card"], ctx)
-        say(ctx, f"{C.name(t['card'])} returns to {{p{t['owner']}}}'s hand.")
+        say(ctx, Text("{card} returns to {player}'s hand.", card=C.name(t["card"]),
+                  player=seat_ref(t["owner"])))
 
 
 def _steal_fort(st: DFState, e: Effect, ctx: Ctx) -> None:

@@ -26,6 +26,7 @@ from games.dragonfront.board import (
 from games.dragonfront.context import Ctx, say_about
 from games.dragonfront.state import DFState, Unit
 from games.dragonfront.targets import resolve
+from games.text import Text, seat_ref
 
 Effect = dict[str, Any]
 """One effect as the card file writes it."""
@@ -48,7 +49,8 @@ def _take_control(st: DFState, e: Effect, ctx: Ctx) -> None:
         if e.get("eot"):
             t["lent"] = t["owner"]
             t.update(stun=0, sick=False, acted=False)
-        say_about(ctx, t, f"{{p{ctx.owner}}} takes control of {C.name(t['card'])}.")
+        say_about(ctx, t, Text("{player} takes control of {card}.", player=seat_ref(ctx.owner),
+                               card=C.name(t["card"])))
         t["owner"] = ctx.owner
         t["hidden"] = False
 

@@ -23,6 +23,7 @@ from games.dragonfront.effects import Effect, Op
 from games.dragonfront.hand_mods import FREE
 from games.dragonfront.state import DFState
 from games.dragonfront.targets import resolve
+from games.text import Text, seat_ref
 
 
 def _to_hand(st: DFState, seat: int, cid: str, ctx: Ctx, cost: int = 0) -> None:
@@ -105,7 +106,8 @@ def _return_cheaper(st: DFState, e: Effect, ctx: Ctx) -> None:
     for t in E._units(st, e, ctx):
         if t in st.units:
             st.units.remove(t)
-            say(ctx, f"{C.name(t['card'])} returns to {{p{t['owner']}}}'s hand.")
+            say(ctx, Text("{card} returns to {player}'s hand.", card=C.name(t["card"]),
+                          player=seat_ref(t["owner"])))
             _to_hand(st, t["owner"], t["card"], ctx, -e["n"])
 
 
@@ -145,7 +147,8 @@ def _respawn_from_hand(st: DFState, e: Effect, ctx: Ctx) -> None:
         u["pw"] += mod["pw"]
         u["hp"] += mod["hp"]
     place_unit(st, u)
-    say(ctx, f"{C.name(cid)} springs from {{p{ctx.owner}}}'s hand.")
+    say(ctx, Text("{card} springs from {player}'s hand.", card=C.name(cid),
+                  player=seat_ref(ctx.owner)))
     triggers.trigger(st, u, "spawn", ctx)
     triggers.transformed(st, u, ctx)
 
@@ -160,7 +163,7 @@ def _respawn_shrunk(st: DFState, e: Effect, ctx: Ctx) -> None:
     u = new_unit(st, v["card"], v["owner"], [sp])
     u["pw"], u["hp"] = max(0, v["pw"] - 1), v["hp"] - 1
     place_unit(st, u)
-    say(ctx, f"{C.name(v['card'])} returns, weaker.")
+    say(ctx, Text("{card} returns, weaker.", card=C.name(v["card"])))
     triggers.transformed(st, u, ctx)
 
 

@@ -49,6 +49,7 @@ from games.dragonfront.timed import expire
 from games.dragonfront.triggers import discarded, trigger
 from games.dragonfront.triggers_more import foe_income
 from games.rng import Rng
+from games.text import Text, join_texts, plural, seat_ref
 
 OPENING_HAND = 4
 WIN_SCORE = 15
@@ -93,20 +94,22 @@ def check_decks(raw: Any) -> list[dict[str, Any] | None] | None:
     if raw is None:
         return None
     if not isinstance(raw, list | tuple) or len(raw) != 2:
-        raise ValueError("deck needs one entry per seat (None for the faction's base deck).")
+        raise ValueError(Text("deck needs one entry per seat (None for the faction's base deck)."))
     out: list[dict[str, Any] | None] = []
     for seat, entry in enumerate(raw):
         if entry is None:
             out.append(None)
             continue
         if not isinstance(entry, dict) or not isinstance(entry.get("cards"), list | tuple):
-            raise ValueError(f"Seat {seat + 1}'s deck needs a faction, a champion and cards.")
+            raise ValueError(Text("Seat {seat}'s deck needs a faction, a champion and cards.",
+                                  seat=seat + 1))
         faction = str(entry.get("faction", "")).lower()
         title = next((f for f in C.FACTIONS if f.lower() == faction), faction)
         champion, cards = str(entry.get("champion", "")), [str(c) for c in entry["cards"]]
         problems = C.validate_deck(title, champion, cards)
         if problems:
-            raise ValueError(f"Seat {seat + 1}'s deck cannot be played: " + " ".join(problems))
+            raise ValueError(Text("Seat {seat}'s deck cannot be played: {problems}", seat=seat + 1,
+                                  problems=join_texts(problems, " ")))
         out.append({"faction": faction, "champion": champion, "cards": cards})
     return out
 
@@ -122,7 +125,8 @@ def mulligan(st: DFState, seat: int, mask: int, ctx: Ctx) -> None:
         draw(st, seat, ctx)
     p["deck"].extend(back)
     st.rng.shuffle(p["deck"])
-    say(ctx, f"{{p{seat}}} replaces {len(back)} card(s).")
+    say(ctx, plural("{player} replaces {n} card.", "{player} replaces {n} cards.", len(back),
+                    player=seat_ref(seat)))
     if not any(q["mulligan"] for q in st.players):
         st.phase = "main"
         start_turn(st, ctx)
@@ -157,7 +161,7 @@ def start_turn(st: DFState, ctx: Ctx) -> None:
     p = st.players[seat]
     p["discarded"] = False
     st.turn_actions = 0
-    say(ctx, f"Turn {st.turn + 1}: {{p{seat}}} to play.")
+    say(ctx, Text("Turn {turn}: {player} to play.", turn=st.turn + 1, player=seat_ref(seat)))
     for u in st.units:
         if u["owner"] == seat:
             u["acted"] = u["shifted"] = u["sick"] = False
@@ -205,7 +209,7 @@ def end_turn(st: DFState, ctx: Ctx) -> None:
         st.result = {"winners": [] if a == b else [0 if a > b else 1],
                      "reason": DFTermination.TURN_LIMIT.value}
         st.phase = "over"
-        say(ctx, "The turn limit is reached.")
+        say(ctx, Text("The turn limit is reached."))
         return
     start_turn(st, ctx)
 
@@ -243,7 +247,13 @@ def outcome(st: DFState) -> Outcome | None:
     if st.result is None:
         return None
     reason = st.result["reason"]
-    return Outcome(tuple(st.result["winners"]), DFTermination(reason), reason)
+    return Outcome(tuple(st.result["winners"]), DFTermination(reason), _REASONS[reason])
+
+
+_REASONS = {DFTermination.STRONGHOLD.value: Text("Stronghold destroyed"),
+            DFTermination.BOTH_STRONGHOLDS.value: Text("both Strongholds fell"),
+            DFTermination.TURN_LIMIT.value: Text("turn limit")}
+"""How each ending reads in the result line (the termination's value, translatable)."""
 
 
 def score(st: DFState, seat: int) -> int:
@@ -350,14 +360,14 @@ def apply_action(st: DFState, seat: int, action: Action, ctx: Ctx) -> None:
             u = find_unit(st, uid)
             if u is not None:
                 u["shifted"] = True
-                say_about(ctx, u, f"{C.name(u['card'])} shifts lanes.")
+                say_about(ctx, u, Text("{card} shifts lanes.", card=C.name(u["card"])))
                 slide(st, u, d, ctx)
                 resolve_deaths(st, ctx)
         case Bank(n=n):
             p = st.players[seat]
             p["mana"] -= n
             p["tokens"] += n
-            say(ctx, f"{{p{seat}}} banks {n} mana on the champion.")
+            say(ctx, Text("{player} banks {n} mana on the champion.", player=seat_ref(seat), n=n))
         case Discard(card=cid):
             _discard(st, seat, cid, ctx)
     check_end(st)
@@ -368,7 +378,8 @@ def _discard(st: DFState, seat: int, cid: str, ctx: Ctx) -> None:
     p["hand"].remove(cid)
     p["discarded"] = True
     gain_mana(st, seat, 1)
-    say(ctx, f"{{p{seat}}} discards {C.name(cid)} for 1 mana.")
+    say(ctx, Text("{player} discards {card} for 1 mana.", player=seat_ref(seat),
+                  card=C.name(cid)))
     note_discard(st, seat, cid)
     hand_mods.trim(p)
     discarded(st, seat, cid, ctx)

@@ -11,12 +11,14 @@ from typing import Any
 from games.core import View, header
 from games.dragonfront import cards as C
 from games.dragonfront import hand_mods
+from games.dragonfront.card_text import text_of
+from games.dragonfront.card_words import CONTEXT
 from games.dragonfront.play import card_cost, champion_cost
 from games.dragonfront.rules import mana_income
 from games.dragonfront.state import DFState, Fort, Player, Unit, copy
 from games.dragonfront.stats import shown
 from games.rng import Rng
-from games.text import Translate, english
+from games.text import Text, Translate, english, term
 
 TRAIT_LABELS = ("FLIGHT", "RANGE", "SPRINT", "RUSH", "ARMOR", "STEALTH", "SWIFT", "BLIGHT", "STUN",
                 "DEATHBLOW", "BREACH", "BERSERK", "UNION", "CATAPULT", "SHIFT", "PUSH", "STEELWARD",
@@ -59,7 +61,7 @@ def _champion(cid: str) -> dict[str, Any]:
     """The printed part of a waiting champion's view (copied into each view, never shared)."""
     c = C.card(cid)
     return {"card": cid, "name": c["name"], "cost": 0, "power": c["power"],
-            "health": c["health"], "text": c["text"]}
+            "health": c["health"], "text": text_of(cid)}
 
 
 def _unit(st: DFState, u: Unit, sides: dict[int, Any],
@@ -94,7 +96,7 @@ def card_view(st: DFState, seat: int, cid: str, copy: int = 0) -> dict[str, Any]
         pw, hp = pw + mod["pw"], hp + mod["hp"]
     return {"card": cid, "name": c["name"], "type": c["type"], "cost": cost,
             "power": pw, "health": hp, "giant": c["giant"],
-            "text": c["text"], "playable": C.is_supported(cid)}
+            "text": text_of(cid), "playable": C.is_supported(cid)}
 
 
 def text(v: View, names: Sequence[str], tr: Translate = english) -> str:
@@ -108,22 +110,32 @@ def text(v: View, names: Sequence[str], tr: Translate = english) -> str:
         mark = "*" if u["owner"] == me else "!"
         for sp in u["spaces"]:
             grid[sp] = f"{mark}{u['name'][:9]} {u['power']}/{u['health']}"
-    lines = [_player_line(p, names) for p in v["players"]]
+    lines = [_player_line(p, names, tr) for p in v["players"]]
     for r in (range(4) if me == 1 else range(3, -1, -1)):
         lanes = range(4) if me == 0 else range(3, -1, -1)
         lines.append(f"{(r if me == 0 else 3 - r) + 1} | " + " | ".join(
             grid.get(r * 4 + c, ".").ljust(16) for c in lanes))
     lines.append("    " + "   ".join(x.ljust(16) for x in "ABCD"))
     if v.get("hand") is not None:
-        lines.append("Hand: " + ", ".join(f"{h['name']} ({h['cost']})" for h in v["hand"]))
+        lines.append(tr(Text("Hand: {cards}", cards=", ".join(f"{h['name']} ({h['cost']})"
+                                                             for h in v["hand"]))))
     return "\n".join(lines)
 
 
-def _player_line(p: dict[str, Any], names: Sequence[str]) -> str:
+def _player_line(p: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
     champ = p["champion"]
-    ch = f"{champ['name']} costs {champ['cost']}" if champ else "champion in play"
-    return (f"{names[p['seat']]} ({p['faction']}): Stronghold {p['stronghold']}, "
-            f"mana {p['mana']}, tokens {p['tokens']}, hand {p['hand']}, deck {p['deck']}, {ch}")
+    ch = (Text("{card} costs {n}", card=champ["name"], n=champ["cost"]) if champ
+          else Text("champion in play"))
+    return tr(Text("{player} ({faction}): Stronghold {stronghold}, mana {mana}, tokens {tokens}, "
+                   "hand {hand}, deck {deck}, {champion}", player=names[p["seat"]],
+                   faction=faction_name(p["faction"], lower=True), stronghold=p["stronghold"],
+                   mana=p["mana"], tokens=p["tokens"], hand=p["hand"], deck=p["deck"],
+                   champion=ch))
+
+
+def faction_name(faction: str, *, lower: bool = False) -> str:
+    """A faction's name ("Thorns"; "thorns" with `lower`) in the reader's language."""
+    return term(CONTEXT, faction.lower() if lower else faction.title())
 
 
 def shuffle_hidden(st: DFState, observer: int | None, seed: int) -> DFState:

@@ -1,12 +1,15 @@
 """Dragon Front card faces from `data/dragonfront/cards.json`: cost, power, health, fragments,
 traits, type line, text, faction and rarity. Cards the engine cannot play yet show the database's
-ability text and a note."""
+ability text and a note. Every word but the card's printed name is a `Text` (the generated rules
+text of `games.dragonfront.card_text`, keywords, types, factions), drawn in the reader's language."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+from games.dragonfront.card_text import describe, keyword
+from games.text import Text, join_texts, term
 from renderers.faces import DATA_DIR, CardFace, Color
 
 GAME = "dragonfront"
@@ -15,7 +18,9 @@ FACTION_COLOURS: dict[str, Color] = {
     "Essence": (70, 160, 200), "Scales": (196, 120, 52), "Silence": (84, 150, 96),
     "Strife": (200, 62, 56), "Thorns": (118, 160, 52), "Unaligned": (150, 150, 150),
 }
-TYPE_TITLE = {"unit": "Unit", "spell": "Spell", "fort": "Fortification", "champion": "Champion"}
+TYPE_TITLE = {"unit": term("dragonfront", "Unit"), "spell": term("dragonfront", "Spell"),
+              "fort": term("dragonfront", "Fortification"),
+              "champion": term("dragonfront", "Champion")}
 
 
 def faces() -> list[CardFace]:
@@ -26,28 +31,34 @@ def faces() -> list[CardFace]:
 
 def _face(card: dict[str, Any]) -> CardFace:
     kind = card["type"]
-    type_line = TYPE_TITLE.get(kind, kind.title())
+    type_line: str = TYPE_TITLE.get(kind, kind.title())
     if card.get("race") and card["race"] != "NONE":
-        type_line += f" — {card['race'].title()}"
+        type_line = Text("{type} — {race}", type=type_line,
+                         race=term("dragonfront", card["race"].title()))
     stats: list[tuple[str, str]] = []
     if kind in ("unit", "champion") or card["power"]:
-        stats.append(("Power", str(card["power"])))
+        stats.append((Text("Power"), str(card["power"])))
     if kind in ("unit", "champion") or card["health"]:
-        stats.append(("Health", str(card["health"])))
+        stats.append((Text("Health"), str(card["health"])))
     if card["fragments"]:
-        stats.append(("Fragments", str(card["fragments"])))
-    traits = [name if value == 1 else f"{name} {value}" for name, value in sorted(card["kw"].items())]
+        stats.append((Text("Fragments"), str(card["fragments"])))
+    traits: list[str] = [keyword(name) if value == 1 else Text("{keyword} {n}", keyword=keyword(name),
+                                                              n=value)
+                         for name, value in sorted(card["kw"].items())]
     if card.get("giant") and "GIANT" not in card["kw"]:
-        traits.insert(0, "GIANT")
+        traits.insert(0, keyword("GIANT"))
     unsupported = card.get("unsupported")
-    facts = [("Faction", card["faction"]), ("Rarity", card["rarity"])]
+    facts: list[tuple[str, str]] = [(Text("Faction"), term("dragonfront", card["faction"])),
+                                    (Text("Rarity"), term("dragonfront", card["rarity"]))]
     if card.get("valid_factions"):
-        facts.append(("Fits", ", ".join(card["valid_factions"])))
+        facts.append((Text("Fits"), join_texts([term("dragonfront", f)
+                                                for f in card["valid_factions"]])))
     if not card["collectible"]:
-        facts.append(("Collectible", "no"))
+        facts.append((Text("Collectible"), Text("no")))
+    text = describe(card) if card["text"] else Text("No ability.")
     return CardFace(
         game=GAME, key=card["id"], name=card["name"], type_line=type_line,
-        text=unsupported or card["text"] or "No ability.", cost=card["cost"], stats=tuple(stats),
+        text=unsupported or text, cost=card["cost"], stats=tuple(stats),
         traits=tuple(traits), facts=tuple(facts),
-        note="Hoard cannot play this card yet." if unsupported else "",
+        note=Text("Hoard cannot play this card yet.") if unsupported else "",
         accent=FACTION_COLOURS.get(card["faction"], FACTION_COLOURS["Unaligned"]))
