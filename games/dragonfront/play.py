@@ -111,12 +111,12 @@ def _cost_changes(st: DFState, seat: int) -> dict[str, int]:
     """Returns the cost changes a seat's own units and forts make, by card type."""
     changes: dict[str, int] = {}
     changers = C.cards_with("cost")
-    for x in [*st.units, *st.forts]:
-        if x["owner"] != seat or x["card"] not in changers:
-            continue
-        for a in x["ab"]:
-            if a["on"] == "cost":
-                changes[a["kind"]] = changes.get(a["kind"], 0) + a["n"]
+    for pieces in (st.units, st.forts):
+        for x in pieces:
+            if x["card"] in changers and x["owner"] == seat:
+                for a in x["ab"]:
+                    if a["on"] == "cost":
+                        changes[a["kind"]] = changes.get(a["kind"], 0) + a["n"]
     return changes
 
 
