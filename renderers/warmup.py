@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 BOARDS = 24
 """Positions of the warming game each renderer draws, spread over the whole game."""
 LONGEST = 400
-"""Steps of the warming game played at most (RivalWing games can run long)."""
+"""Steps of the warming game played at most (some games run long)."""
 
 
 def positions(game: Game, players: int, seed: int = 0) -> list[tuple[Any, Any]]:
