@@ -12,7 +12,11 @@ level until a move is taken, waiting `--think` seconds (0.5x-1.5x) before each c
 Reported per game: public messages created (lobby, boards, results, texts) against turn handovers
 (a decision by someone other than the one who decided before), bytes of images uploaded (public
 and in private panels), and per decision, from the committing click's dispatch, the time to the
-bot's first response and to the board write that shows the position after it ("last edit").
+bot's first response and to the board write that shows the position after it ("last edit"), and
+how many decisions took over 400 ms to show, of them how many because the channel's window was
+full (the write came right after the window's reset).
+The bot warms its renderers before the games start, as `hoard discord` does; the CPU time of the
+bot and of this process and the load average close the report.
 """
 
 from __future__ import annotations
@@ -20,8 +24,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import re
+import resource
 import sqlite3
 import sys
 import tempfile
@@ -34,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.discord_standin import Interaction, Message, StandIn, User  # noqa: E402
 from tests.discord_standin.process import BotProcess  # noqa: E402
+from tests.discord_standin.ratelimit import is_message_write  # noqa: E402
 
 GAMES = ("drachenherz", "drakones", "dragonfront", "rivalwing")
 NAVIGATION = ("Back", "◀ Previous", "Next ▶", "↻ Refresh")
@@ -46,6 +53,8 @@ class Decision:
     user: str
     first: float
     last: float | None
+    shown_by: Any = None
+    """The stand-in's record of the write that showed the position."""
 
 
 @dataclass
@@ -193,17 +202,18 @@ class Player:
         """Notes the decision's first response and when the board first showed `version`."""
         deadline = time.perf_counter() + 20
         shown: float | None = None
+        by = None
         while shown is None and time.perf_counter() < deadline:
             for request in self.s.requests:
                 if request.at >= ix.dispatched_at and request.channel == self.run.channel and \
                         request.status < 300 and version in positions(request.payload):
-                    shown = request.at
+                    shown, by = request.at, request
                     break
             else:
                 await asyncio.sleep(0.01)
         assert ix.responded_at is not None
         self.run.decisions.append(Decision(self.users[index].name, ix.responded_at - ix.dispatched_at,
-                                           None if shown is None else shown - ix.dispatched_at))
+                                           None if shown is None else shown - ix.dispatched_at, by))
         if self.last_decider is not None and self.last_decider != index:
             self.run.handovers += 1
         self.last_decider = index
@@ -235,9 +245,27 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(round(q * (len(values) - 1))))] * 1000 if values else float("nan")
 
 
+def window_waits(s: StandIn, channel: int, window: float = 5.0, limit: int = 5) -> set[int]:
+    """Returns the ids of the channel's writes that waited for its rate-limit window: the first
+    write of a window, come within 80 ms of the reset of a full one (the stand-in's fixed windows,
+    replayed from its request log)."""
+    waited: set[int] = set()
+    used, resets = 0, 0.0
+    for request in s.requests:
+        if request.channel != channel or not is_message_write(request.method, request.path.strip("/").split("/")):
+            continue
+        if request.at >= resets:
+            if used >= limit and request.at - resets < 0.08:
+                waited.add(id(request))
+            used, resets = 0, request.at + window
+        used += 1
+    return waited
+
+
 def report(s: StandIn, runs: list[GameRun]) -> None:
     print(f"{'game':12} {'decisions':>9} {'handovers':>9} {'public msgs':>11} {'≤ h+3':>6} "
-          f"{'image KiB':>10} {'public KiB':>10} {'first p50/p99 ms':>17} {'last p50/p99 ms':>16}")
+          f"{'image KiB':>10} {'public KiB':>10} {'first p50/p99 ms':>17} {'last p50/p99 ms':>16} "
+          f"{'> 400 ms (window)':>17}")
     firsts, lasts = [], []
     for run in runs:
         created = [m for m in s.messages.values() if m.channel_id == run.channel and not m.is_ephemeral]
@@ -250,9 +278,13 @@ def report(s: StandIn, runs: list[GameRun]) -> None:
         firsts += first
         lasts += last
         ok = "yes" if len(created) <= run.handovers + 3 else "no"
+        waited = window_waits(s, run.channel)
+        slow = [d for d in run.decisions if d.last is not None and d.last > 0.4]
+        by_window = sum(id(d.shown_by) in waited for d in slow)
         print(f"{run.game:12} {len(run.decisions):9d} {run.handovers:9d} {len(created):11d} {ok:>6} "
               f"{images / 1024:10.0f} {public_images / 1024:10.0f} "
               f"{pct(first, .5):7.0f} /{pct(first, .99):7.0f} {pct(last, .5):7.0f} /{pct(last, .99):7.0f}"
+              f"{len(slow):10d} ({by_window})"
               + (f"  STALLED: {run.stalled}" if run.stalled else "")
               + (f"  ({len(first) - len(last)} boards never shown)" if len(last) < len(first) else ""))
     routes: dict[str, list[int]] = {}
@@ -306,8 +338,12 @@ async def main() -> None:
                       rate_limit=None if args.no_rate_limit else (5, 5.0))
     await standin.start()
     with tempfile.TemporaryDirectory() as tmp:
-        bot = BotProcess(standin, Path(tmp) / "bench.db", seed=args.seed)
+        bot = BotProcess(standin, Path(tmp) / "bench.db", seed=args.seed, log_level="INFO",
+                         env={"HOARD_TEST_WARM": "1"})
         await bot.start()
+        warmed = time.perf_counter()
+        while "Renderers warmed" not in bot.log_text() and time.perf_counter() - warmed < 120:
+            await asyncio.sleep(0.2)  # as `hoard discord`: the first boards are not rendered cold
         await asyncio.sleep(0.5)
         runs = [GameRun(g, c) for g, c in zip(names, standin.channel_ids, strict=True)]
         players = [Player(standin, bot.db, r, args.seed * 100 + i, args.think) for i, r in enumerate(runs)]
@@ -318,7 +354,13 @@ async def main() -> None:
               f"{'no rate limit' if args.no_rate_limit else '5 writes / 5 s per channel'}, "
               f"{time.perf_counter() - started:.0f} s")
         report(standin, runs)
+        load = os.getloadavg()
         await bot.stop()
+        bot_cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        print(f"CPU: bot {bot_cpu.ru_utime + bot_cpu.ru_stime:.0f} s, stand-in and players "
+              f"{own.ru_utime + own.ru_stime:.0f} s; load average {load[0]:.1f} {load[1]:.1f} "
+              f"{load[2]:.1f} (1/5/15 min, at the end)")
         if "Traceback" in bot.log_text():
             print(bot.log_text()[-3000:])
     await standin.close()

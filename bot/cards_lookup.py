@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
 import games
-from games.text import Translate, english
+from games.text import Text, Translate, english
 from renderers.faces import CardFace, faces_of
 
 log = logging.getLogger(__name__)
@@ -58,40 +59,54 @@ def _entries(names: tuple[str, ...]) -> tuple[CardEntry, ...]:
     return tuple(found)
 
 
-def search(query: str, *, game: str | None = None, limit: int = MAX_CHOICES) -> list[CardEntry]:
-    """Returns up to `limit` cards whose name starts with the query, then those containing it."""
+def search(query: str, *, game: str | None = None, limit: int = MAX_CHOICES,
+           tr: Translate = english) -> list[CardEntry]:
+    """Returns up to `limit` cards whose name (in English or in `tr`'s language) starts with the
+    query, then those containing it."""
     key = query.strip().lower()
     pool = [e for e in entries() if game is None or e.face.game == game]
-    starts = [e for e in pool if e.face.name.lower().startswith(key)]
+    starts = [e for e in pool if e.face.name.lower().startswith(key)
+              or tr(e.face.name).lower().startswith(key)]
     chosen = {e.value for e in starts}
-    inside = [e for e in pool if e.value not in chosen and key in e.label.lower()]
+    inside = [e for e in pool if e.value not in chosen
+              and (key in e.label.lower() or key in label(e, tr).lower())]
     return (sorted(starts, key=_order) + sorted(inside, key=_order))[:limit]
 
 
-def find(query: str) -> CardEntry:
-    """Returns the one card a query names: an autocomplete value, a label, a name or a prefix.
+def find(query: str, tr: Translate = english) -> CardEntry:
+    """Returns the one card a query names: an autocomplete value, a label, a name or a prefix,
+    in English or in `tr`'s language.
 
     :raises CardNotFound: when nothing matches, or several cards do (listing a few).
     """
     text = query.strip()
     if not text:
-        raise CardNotFound("Name a card.")
+        raise CardNotFound(Text("Name a card."))
     pool = entries()
     for entry in pool:
         if text == entry.value or text.lower() == entry.label.lower():
             return entry
     key = text.lower()
-    for matcher in (lambda e: e.face.name.lower() == key,
-                    lambda e: e.face.name.lower().startswith(key),
-                    lambda e: key in e.label.lower()):
+    names = {e.value: (e.face.name.lower(), tr(e.face.name).lower()) for e in pool}
+    matchers: tuple[Callable[[CardEntry], bool], ...] = (
+        lambda e: key in names[e.value],
+        lambda e: any(n.startswith(key) for n in names[e.value]),
+        lambda e: key in e.label.lower() or key in names[e.value][1])
+    for matcher in matchers:
         hits = sorted((e for e in pool if matcher(e)), key=_order)
         if len(hits) == 1:
             return hits[0]
         if hits:
-            shown = "; ".join(e.label for e in hits[:6]) + ("; …" if len(hits) > 6 else "")
-            raise CardNotFound(f"'{text}' matches several cards: {shown}. "
-                               "Pick one from the list as you type.")
-    raise CardNotFound(f"No card of any game is called '{text}'.")
+            shown = "; ".join(label(e, tr) for e in hits[:6]) + ("; …" if len(hits) > 6 else "")
+            raise CardNotFound(Text("'{text}' matches several cards: {cards}. Pick one from the "
+                                    "list as you type.", text=text, cards=shown))
+    raise CardNotFound(Text("No card of any game is called '{text}'.", text=text))
+
+
+def label(entry: CardEntry, tr: Translate = english) -> str:
+    """Returns the entry's label with the card's name in `tr`'s language."""
+    name = tr(entry.face.name)
+    return entry.label.replace(entry.face.name, name, 1) if name != entry.face.name else entry.label
 
 
 def render(entry: CardEntry, tr: Translate = english) -> bytes:

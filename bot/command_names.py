@@ -30,3 +30,8 @@ OPTION_NAMES = (
     term("option-name", "level"), term("option-name", "name"), term("option-name", "user"),
     term("option-name", "words"),
 )
+CHOICE_NAMES = (
+    term("choice-name", "easy"), term("choice-name", "normal"), term("choice-name", "hard"),
+)
+"""The names of slash-command choices that read differently in another language (/addbot's
+levels; a game's title and a language's own name read the same everywhere)."""

@@ -26,14 +26,14 @@ from bot.host import Host
 from bot.messages import Choice, Command, Control, Reply, ReplyKind, Verb
 from bot.records import RecordError
 from bot.replays import write_replay
-from games.text import Text
+from games.text import Text, plural
 
 log = logging.getLogger(__name__)
 
 DEFAULT_CHANNEL = "console"
 _LINE = re.compile(r"^(?:#(?P<channel>\S+)\s+)?@(?P<user>\w[\w.-]*)\s+(?P<rest>.+)$")
 
-HELP = """Type lines like:
+HELP = Text("""Type lines like:
   @alice /join                  @bob /join      @alice /start
   @alice 2                      (take move 2 of alice's list)
   @bob /addbot   /match 3   /sumof 2   /hand   /status   /resign   /rules   /leave   /timer 120
@@ -41,7 +41,7 @@ HELP = """Type lines like:
   @alice /leaderboard [game]   /profile [user]   /history [user] [export=<id>]   /replay [id]
   @alice /deck new <name> <faction>   /deck code   @bob /deck import <code>   /card <name>
   #room2 @carol /join <game>   (another channel; /rules lists the games)
-  /quit to leave."""
+  /quit to leave.""")
 
 
 def console_language(choice: str | None = None) -> str:
@@ -61,7 +61,7 @@ def parse_line(line: str, lang: str | None = None) -> Command | None:
         return None
     match = _LINE.match(line)
     if match is None:
-        raise ValueError("Start the line with @name, e.g. '@alice /join' or '@alice 2'.")
+        raise ValueError(Text("Start the line with @name, e.g. '@alice /join' or '@alice 2'."))
     channel = match.group("channel") or DEFAULT_CHANNEL
     user = match.group("user")
     rest = match.group("rest").strip()
@@ -71,7 +71,8 @@ def parse_line(line: str, lang: str | None = None) -> Command | None:
             verb = Verb(word.lower())
         except ValueError:
             known = ", ".join("/" + v.value for v in Verb if v is not Verb.PLAY)
-            raise ValueError(f"Unknown command /{word}. Commands: {known}.") from None
+            raise ValueError(Text("Unknown command /{word}. Commands: {known}.", word=word,
+                                  known=known)) from None
         return Command(channel, user, user, verb, tuple(args), locale=lang, guild_locale=lang)
     return Command(channel, user, user, Verb.PLAY, (rest,), locale=lang, guild_locale=lang)
 
@@ -116,7 +117,8 @@ class Console:
         try:
             command = parse_line(line, self.lang)
         except ValueError as error:
-            self._print(f"  ! {error}")
+            self._print("  ! " + locales.translate(error.args[0] if error.args else "",
+                                                   self.lang or locales.DEFAULT))
             return []
         if command is None:
             return []
@@ -139,17 +141,22 @@ class Console:
 
     async def _replay(self, command: Command) -> None:
         """Writes a finished game's replay, every step's frame and the animation, to the folder."""
+        lang = locales.language_of(command.locale)
+        tr = locales.translator(lang)
+        mark = tr(Text("  [private to {user}] ", user=command.user))
         try:
             replay = await self.host.lookups.replay_of(command)
         except RecordError as refusal:
-            self._print(f"  [private to {command.user}] ⚠ {refusal}")
+            self._print(f"{mark}⚠ {tr(refusal.args[0] if refusal.args else '')}")
             return
-        paths = await asyncio.to_thread(write_replay, replay, self.out_dir)
-        self._print(f"  [private to {command.user}] == {replay.title} ==")
-        self._print(f"  [private to {command.user}] {len(replay.steps)} steps: frames "
-                    f"{paths[0].name} to {paths[-2].name} and the animation in {self.out_dir}")
-        self._print(f"  [private to {command.user}] {replay.text(replay.last).splitlines()[-1]}")
-        self._print(f"  [private to {command.user}] [animation: {paths[-1]}]")
+        paths = await asyncio.to_thread(write_replay, replay, self.out_dir, lang=lang)
+        self._print(f"{mark}== {tr(replay.title)} ==")
+        self._print(mark + tr(plural(
+            "{n} step: frame {first} and the animation in {folder}",
+            "{n} steps: frames {first} to {last} and the animation in {folder}",
+            len(replay.steps), first=paths[0].name, last=paths[-2].name, folder=str(self.out_dir))))
+        self._print(f"{mark}{replay.text(replay.last, lang).splitlines()[-1]}")
+        self._print(mark + tr(Text("[animation: {path}]", path=str(paths[-1]))))
 
     async def _show_waiting(self, channel: str, replies: list[Reply]) -> list[Reply]:
         boards = [r for r in replies if r.kind is ReplyKind.BOARD and not r.is_private]
@@ -194,13 +201,13 @@ class Console:
             if reply.file is not None:
                 path = self.out_dir / reply.file_name
                 path.write_bytes(reply.file)
-                self._print(f"{prefix}[file: {path}]")
+                self._print(prefix + tr(Text("[file: {path}]", path=str(path))))
             if reply.image is not None:
                 self._images += 1
                 who = reply.private_to or "public"
                 path = self.out_dir / f"{self._images:04d}-{reply.channel}-{who}-{reply.image_name}"
                 path.write_bytes(reply.image)
-                self._print(f"{prefix}[image: {path}]")
+                self._print(prefix + tr(Text("[image: {path}]", path=str(path))))
 
     def _print(self, text: str) -> None:
         print(text, file=self.out)
@@ -222,8 +229,11 @@ async def run_console(db_path: str | Path, out_dir: Path, script: Path | None, *
         elif not sys.stdin.isatty():
             await console.run_lines(sys.stdin.read().splitlines())
         else:
-            print(f"Hoard local console — one Discord channel on your terminal.\n{HELP}")
-            print(f"Images go to {out_dir}/, the database is {db_path}.")
+            tr = locales.translator(console.lang or locales.DEFAULT)
+            print(tr(Text("Hoard local console — one Discord channel on your terminal.")))
+            print(tr(HELP))
+            print(tr(Text("Images go to {folder}/, the database is {database}.",
+                          folder=str(out_dir), database=str(db_path))))
             while True:
                 try:
                     line = await asyncio.to_thread(input, "hoard> ")
@@ -232,7 +242,7 @@ async def run_console(db_path: str | Path, out_dir: Path, script: Path | None, *
                 if line.strip() in {"/quit", "/exit"} or host.failed is not None:
                     break
                 if line.strip() in {"/help", "help"}:
-                    print(HELP)
+                    print(tr(HELP))
                     continue
                 await console.run_line(line)
     finally:

@@ -32,15 +32,17 @@ from bot.decks import (
     render_deck,
 )
 from bot.messages import split_options
+from games.text import Text, Translate, english, join_texts, plural
 
 log = logging.getLogger(__name__)
 
-DECK_HELP = (
+DECK_HELP = Text(
     "/deck new <name> <faction> · /deck add <card> · /deck remove <card> · /deck show [name] · "
     "/deck list · /deck delete <name> · /deck code [name] · /deck import <code> [name]. "
     "add and remove change your current deck (the last one made, changed or shown), or the one "
     "named with deck=<name>."
 )
+NO_DECKS = Text("You have no decks yet: /deck new <name> <faction> starts one.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,20 +69,23 @@ def _split(args: Sequence[str]) -> tuple[list[str], dict[str, str]]:
 
 
 async def run_deck(db: aiosqlite.Connection, user: str, args: Sequence[str], *, now: float,
-                   game: str | None = None, images: bool = True) -> Answer:
-    """Carries out one `/deck` command for a user; a refusal changes nothing."""
+                   game: str | None = None, images: bool = True,
+                   tr: Translate = english) -> Answer:
+    """Carries out one `/deck` command for a user, answering in `tr`'s language; a refusal
+    changes nothing."""
     words, options = _split(args)
     if not words:
-        return Answer(DECK_HELP)
+        return Answer(tr(DECK_HELP))
     verb, rest = words[0].lower(), words[1:]
     try:
         fmt = format_for(game)
         handler = _HANDLERS.get(verb)
         if handler is None:
-            return _refuse(f"There is no /deck {verb}. {DECK_HELP}")
-        return await handler(_Call(db, user, fmt, rest, options, now, images))
+            return _refuse(tr(Text("There is no /deck {verb}. {help}", verb=verb, help=DECK_HELP)))
+        answer = await handler(_Call(db, user, fmt, rest, options, now, images, tr))
     except DeckError as refusal:
-        return _refuse(str(refusal))
+        return _refuse(tr(refusal.args[0] if refusal.args else ""))
+    return replace(answer, text=tr(answer.text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +97,8 @@ class _Call:
     options: dict[str, str]
     now: float
     images: bool
+    tr: Translate = english
+    """The reader's language (the deck image is drawn in it)."""
 
     async def deck(self, name: str | None = None) -> Deck:
         """Returns the named deck, or the current one; raises DeckError when there is none."""
@@ -99,90 +106,103 @@ class _Call:
         if name is None:
             found = await store.current(self.db, self.user, self.fmt.game)
             if found is None:
-                raise DeckError("You have no decks yet: /deck new <name> <faction> starts one.")
+                raise DeckError(NO_DECKS)
             return found
         loaded = await store.load(self.db, self.user, self.fmt.game, name)
         if loaded is None:
-            raise DeckError(f"You have no deck called {name}; /deck list shows yours.")
+            raise DeckError(Text("You have no deck called {name}; /deck list shows yours.",
+                                 name=name))
         return loaded
 
     async def shown(self, deck: Deck, text: str) -> Answer:
-        """Returns the text with the deck's image (when images are on)."""
-        image = await asyncio.to_thread(render_deck, deck) if self.images else None
+        """Returns the text with the deck's image in the reader's language (when images are on)."""
+        image = await asyncio.to_thread(render_deck, deck, self.tr) if self.images else None
         return Answer(text, image=image, image_name="deck.png")
 
 
 async def _new(call: _Call) -> Answer:
     if len(call.words) != 2:
-        return _refuse("Usage: /deck new <name> <faction>, e.g. /deck new ghoul-rush eclipse. "
-                       f"Factions: {', '.join(call.fmt.factions.values())}.")
+        return _refuse(Text("Usage: /deck new <name> <faction>, e.g. /deck new ghoul-rush "
+                            "eclipse. Factions: {factions}.",
+                            factions=", ".join(call.fmt.factions.values())))
     deck = call.fmt.base_deck(call.words[0], call.words[1])
     await store.save(call.db, call.user, deck, now=call.now, overwrite=False)
-    return await call.shown(deck, f"New deck {deck.name}: the {call.fmt.faction_title(deck.faction)}"
-                                  " base deck. /deck remove and /deck add change it.")
+    return await call.shown(deck, Text("New deck {deck}: the {faction} base deck. /deck remove and "
+                                       "/deck add change it.", deck=deck.name,
+                                       faction=call.fmt.faction_title(deck.faction)))
 
 
 async def _add(call: _Call) -> Answer:
     deck = await call.deck()
     changed, said = call.fmt.add(deck, " ".join(call.words))
     await store.save(call.db, call.user, changed, now=call.now)
-    return Answer(f"{changed.name}: {said}" + _readiness(call.fmt, changed))
+    return Answer(_changed(call.fmt, changed, said))
 
 
 async def _remove(call: _Call) -> Answer:
     deck = await call.deck()
     changed, said = call.fmt.remove(deck, " ".join(call.words))
     await store.save(call.db, call.user, changed, now=call.now)
-    return Answer(f"{changed.name}: {said}" + _readiness(call.fmt, changed))
+    return Answer(_changed(call.fmt, changed, said))
 
 
 async def _show(call: _Call) -> Answer:
     deck = await call.deck(call.words[0] if call.words else None)
     await store.touch(call.db, call.user, call.fmt.game, deck.name, now=call.now)
     problems = call.fmt.validate(deck)
-    text = f"{deck.name} ({call.fmt.faction_title(deck.faction)}, {len(deck.cards)}/" \
-           f"{call.fmt.deck_size} cards, champion {call.fmt.name(deck.champion)})."
-    text += " Ready to play." if not problems else " To fix: " + " ".join(problems)
+    state = Text("Ready to play.") if not problems else Text(
+        "To fix: {problems}", problems=join_texts(problems, " "))
+    text = Text("{deck} ({faction}, {count}/{size} cards, champion {champion}). {state}",
+                deck=deck.name, faction=call.fmt.faction_title(deck.faction),
+                count=len(deck.cards), size=call.fmt.deck_size,
+                champion=call.fmt.name(deck.champion), state=state)
     return await call.shown(deck, text)
 
 
 async def _list(call: _Call) -> Answer:
     decks = await store.list_decks(call.db, call.user, call.fmt.game)
     if not decks:
-        return Answer("You have no decks yet: /deck new <name> <faction> starts one.")
+        return Answer(NO_DECKS)
     current = await store.current(call.db, call.user, call.fmt.game)
     lines = []
     for deck in decks:
-        mark = " (current)" if current and name_key(current.name) == name_key(deck.name) else ""
-        state = "ready" if not call.fmt.validate(deck) else "not ready"
-        lines.append(f"{deck.name}{mark}: {call.fmt.faction_title(deck.faction)}, "
-                     f"{len(deck.cards)} cards, {state}")
-    return Answer("Your decks:\n" + "\n".join(lines))
+        is_current = current is not None and name_key(current.name) == name_key(deck.name)
+        ready = not call.fmt.validate(deck)
+        line = (plural("{deck}: {faction}, {n} card, {state}",
+                       "{deck}: {faction}, {n} cards, {state}", len(deck.cards),
+                       deck=Text("{deck} (current)", deck=deck.name) if is_current else deck.name,
+                       faction=call.fmt.faction_title(deck.faction),
+                       state=Text("ready") if ready else Text("not ready")))
+        lines.append(line)
+    return Answer(Text("Your decks:\n{decks}", decks=join_texts(lines, "\n")))
 
 
 async def _delete(call: _Call) -> Answer:
     if len(call.words) != 1:
-        return _refuse("Usage: /deck delete <name>.")
+        return _refuse(Text("Usage: /deck delete <name>."))
     if not await store.delete(call.db, call.user, call.fmt.game, call.words[0]):
-        return _refuse(f"You have no deck called {call.words[0]}; /deck list shows yours.")
-    return Answer(f"Deleted {call.words[0]}.")
+        return _refuse(Text("You have no deck called {name}; /deck list shows yours.",
+                            name=call.words[0]))
+    return Answer(Text("Deleted {name}.", name=call.words[0]))
 
 
 async def _code(call: _Call) -> Answer:
     deck = await call.deck(call.words[0] if call.words else None)
     code = call.fmt.encode(deck)
-    return Answer(f"{deck.name}: {code}\nAnyone can load it with /deck import {code}")
+    return Answer(Text("{deck}: {code}\nAnyone can load it with /deck import {code}",
+                       deck=deck.name, code=code))
 
 
 async def _import(call: _Call) -> Answer:
     if not 1 <= len(call.words) <= 2:
-        return _refuse("Usage: /deck import <code> [name].")
+        return _refuse(Text("Usage: /deck import <code> [name]."))
     deck = call.fmt.decode(call.words[0], "import")
     taken = [d.name for d in await store.list_decks(call.db, call.user, call.fmt.game)]
     name = call.words[1] if len(call.words) == 2 else free_name(deck.faction, taken)
     deck = replace(deck, name=clean_name(name))
     await store.save(call.db, call.user, deck, now=call.now, overwrite=False)
-    return await call.shown(deck, f"Imported {deck.name}." + _readiness(call.fmt, deck))
+    return await call.shown(deck, Text("Imported {deck}. {state}", deck=deck.name,
+                                       state=_readiness(call.fmt, deck)))
 
 
 _HANDLERS = {"new": _new, "add": _add, "remove": _remove, "show": _show, "list": _list,
@@ -191,20 +211,30 @@ _HANDLERS = {"new": _new, "add": _add, "remove": _remove, "show": _show, "list":
 
 def _readiness(fmt: DeckFormat, deck: Deck) -> str:
     problems = fmt.validate(deck)
-    return " Ready to play." if not problems else " Not ready: " + " ".join(problems)
+    return Text("Ready to play.") if not problems else Text(
+        "Not ready: {problems}", problems=join_texts(problems, " "))
 
 
-async def run_card(args: Sequence[str], *, images: bool = True) -> Answer:
-    """Carries out `/card <name>`: the card's image, for everyone in the channel."""
+def _changed(fmt: DeckFormat, deck: Deck, said: str) -> str:
+    """What an add or remove answers: the deck, what changed and whether it may be played."""
+    return Text("{deck}: {change} {state}", deck=deck.name, change=said,
+                state=_readiness(fmt, deck))
+
+
+async def run_card(args: Sequence[str], *, images: bool = True,
+                   tr: Translate = english) -> Answer:
+    """Carries out `/card <name>`: the card's image, for everyone in the channel (in `tr`'s
+    language)."""
     query = " ".join(args)
     try:
-        entry = cards_lookup.find(query)
+        entry = cards_lookup.find(query, tr)
     except cards_lookup.CardNotFound as refusal:
-        return _refuse(str(refusal))
-    image = await asyncio.to_thread(cards_lookup.render, entry) if images else None
+        return _refuse(tr(refusal.args[0] if refusal.args else ""))
+    image = await asyncio.to_thread(cards_lookup.render, entry, tr) if images else None
     face = entry.face
-    return Answer(f"{entry.label}: {face.type_line}. {face.text}".strip(), image=image,
-                  image_name="card.png", public=True)
+    text = Text("{card}: {kind}. {text}", card=cards_lookup.label(entry, tr), kind=face.type_line,
+                text=face.text)
+    return Answer(tr(text).strip(), image=image, image_name="card.png", public=True)
 
 
 # -- /join <game> deck=<name> ------------------------------------------------------------------------
@@ -218,7 +248,8 @@ async def seat_deck(db: aiosqlite.Connection, user: str, game: str, name: str) -
     fmt = format_for(game)
     deck = await store.load(db, user, fmt.game, name)
     if deck is None:
-        raise DeckError(f"You have no {fmt.title} deck called {name}; /deck list shows yours.")
+        raise DeckError(Text("You have no {game} deck called {name}; /deck list shows yours.",
+                             game=fmt.title, name=name))
     return engine_option(deck)
 
 
@@ -266,6 +297,7 @@ def complete_factions(prefix: str, *, game: str | None = None) -> list[str]:
     return [title for faction, title in fmt.factions.items() if faction.startswith(key)]
 
 
-def complete_card_lookup(prefix: str) -> list[cards_lookup.CardEntry]:
-    """Returns `/card` choices across every game ("Name (Game)", value `game:key`)."""
-    return cards_lookup.search(prefix)
+def complete_card_lookup(prefix: str, tr: Translate = english) -> list[tuple[str, str]]:
+    """Returns `/card` choices across every game as (label, value): "Name (Game)" with the name
+    in `tr`'s language, value `game:key`."""
+    return [(cards_lookup.label(e, tr), e.value) for e in cards_lookup.search(prefix, tr=tr)]

@@ -16,6 +16,7 @@ import sqlite3
 import aiosqlite
 
 from bot.decks import Deck, DeckError, name_key
+from games.text import Text
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +47,8 @@ async def save(db: aiosqlite.Connection, user: str, deck: Deck, *, now: float,
                 "INSERT INTO decks(user_id, game, name_key, name, faction, data, updated) "
                 "VALUES(?, ?, ?, ?, ?, ?, ?)", row)
         except sqlite3.IntegrityError:
-            raise DeckNameTaken(f"You already have a deck called {deck.name}; pick another "
-                                "name or /deck delete it first.") from None
+            raise DeckNameTaken(Text("You already have a deck called {deck}; pick another name or "
+                                     "/deck delete it first.", deck=deck.name)) from None
     await db.commit()
     log.debug("Saved deck %s of %s", deck.name, user)
 

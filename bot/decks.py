@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import games
-from games.text import Translate, english, term
+from games.text import Text, Translate, english, join_texts, plural, term
 from renderers.faces import faces_of
 
 log = logging.getLogger(__name__)
@@ -48,7 +48,8 @@ CURVE_TOP = 7
 
 
 class DeckError(ValueError):
-    """A deck request that cannot be carried out; the message says why, in player words."""
+    """A deck request that cannot be carried out; the message (a `Text`, translated where it is
+    shown) says why, in player words."""
 
 
 class DeckCodeError(DeckError):
@@ -174,8 +175,11 @@ class DeckFormat:
             f for f in self.factions if key and f.startswith(key)]
         if len(matches) == 1:
             return matches[0]
-        raise DeckError(f"'{text}' is not a {self.title} faction. "
-                        f"Factions: {', '.join(self.factions.values())}.")
+        raise DeckError(self._not_a_faction(text))
+
+    def _not_a_faction(self, text: str) -> Text:
+        return Text("'{text}' is not a {game} faction. Factions: {factions}.", text=text,
+                    game=self.title, factions=", ".join(self.factions.values()))
 
     # -- decks ----------------------------------------------------------------------------------------
 
@@ -187,28 +191,35 @@ class DeckFormat:
                     tuple(sorted(base["cards"])))
 
     def validate(self, deck: Deck) -> list[str]:
-        """Returns one clear message per problem (empty when the deck may be played)."""
+        """Returns one clear message per problem, each a `Text` (empty when the deck may be
+        played)."""
         problems: list[str] = []
         if deck.faction not in self.factions:
-            return [f"'{deck.faction}' is not a {self.title} faction. "
-                    f"Factions: {', '.join(self.factions.values())}."]
+            return [self._not_a_faction(deck.faction)]
         if len(deck.cards) != self.deck_size:
             gap = self.deck_size - len(deck.cards)
-            fix = f"add {gap}" if gap > 0 else f"remove {-gap}"
-            problems.append(f"The deck holds {len(deck.cards)} cards; it needs exactly "
-                            f"{self.deck_size} plus the champion ({fix}).")
+            fix = Text("add {count}", count=gap) if gap > 0 else Text("remove {count}",
+                                                                       count=-gap)
+            problems.append(plural("The deck holds {n} card; it needs exactly {size} plus the "
+                                   "champion ({fix}).",
+                                   "The deck holds {n} cards; it needs exactly {size} plus the "
+                                   "champion ({fix}).", len(deck.cards), size=self.deck_size,
+                                   fix=fix))
         problems += self._champion_problems(deck.champion, deck.faction)
         for card_id, count in sorted(Counter(deck.cards).items()):
             if card_id not in self.cards:
-                problems.append(f"There is no card '{card_id}' in {self.title}.")
+                problems.append(Text("There is no card '{card}' in {game}.", card=card_id,
+                                     game=self.title))
                 continue
             name = self.name(card_id)
             if count > self.max_copies:
-                problems.append(f"{count} copies of {name}: a deck may hold at most "
-                                f"{self.max_copies} of a card.")
+                problems.append(plural("{count} copies of {card}: a deck may hold at most {n} of "
+                                       "a card.",
+                                       "{count} copies of {card}: a deck may hold at most {n} of "
+                                       "a card.", self.max_copies, count=count, card=name))
             if self.is_champion(card_id):
-                problems.append(f"{name} is a champion: it goes in the champion slot, "
-                                "not among the cards.")
+                problems.append(Text("{card} is a champion: it goes in the champion slot, not "
+                                     "among the cards.", card=name))
                 continue
             problem = self._card_problem(card_id, deck.faction)
             if problem:
@@ -217,11 +228,12 @@ class DeckFormat:
 
     def _champion_problems(self, champion: str, faction: str) -> list[str]:
         if champion not in self.cards:
-            return [f"The deck has no champion ('{champion}' is not a {self.title} card); "
-                    "add one of your faction's champions."]
+            return [Text("The deck has no champion ('{card}' is not a {game} card); add one of "
+                         "your faction's champions.", card=champion, game=self.title)]
         name = self.name(champion)
         if not self.is_champion(champion):
-            return [f"{name} is not a champion; the champion slot needs a champion card."]
+            return [Text("{card} is not a champion; the champion slot needs a champion card.",
+                         card=name)]
         problem = self._card_problem(champion, faction)
         return [problem] if problem else []
 
@@ -230,18 +242,20 @@ class DeckFormat:
         card = self.cards[card_id]
         name = self.name(card_id)
         if card["rarity"] == self.token_rarity:
-            return f"{name} is a token, made during play; it cannot go in a deck."
+            return Text("{card} is a token, made during play; it cannot go in a deck.", card=name)
         if not self.is_deck_card(card_id):
-            return f"{name} is not a collectible card; it cannot go in a deck."
+            return Text("{card} is not a collectible card; it cannot go in a deck.", card=name)
         if not self.fits(card_id, faction):
             title = self.faction_title(faction)
             if self.is_champion(card_id):
-                return (f"{name} is {_a(card['faction'])} champion; {_a(title)} deck needs "
-                        f"{_a(title)} champion.")
-            return (f"{name} is {_a(card['faction'])} card; {_a(title)} deck takes only {title} "
-                    f"and {self.neutral} cards.")
+                return Text("{card} is {its} champion; {deck} deck needs {deck} champion.",
+                            card=name, its=_a(card["faction"]), deck=_a(title))
+            return Text("{card} is {its} card; {deck} deck takes only {faction} and {neutral} "
+                        "cards.", card=name, its=_a(card["faction"]), deck=_a(title),
+                        faction=title, neutral=self.neutral)
         if not self.is_supported(card_id):
-            return f"{name} is not playable in Hoard yet: the engine does not run its text."
+            return Text("{card} is not playable in Hoard yet: the engine does not run its text.",
+                        card=name)
         return None
 
     def add(self, deck: Deck, query: str) -> tuple[Deck, str]:
@@ -256,17 +270,22 @@ class DeckFormat:
             raise DeckError(problem)
         if self.is_champion(card_id):
             if card_id == deck.champion:
-                raise DeckError(f"{name} is already the champion of {deck.name}.")
+                raise DeckError(Text("{card} is already the champion of {deck}.", card=name,
+                                     deck=deck.name))
             old = self.name(deck.champion)
-            return replace(deck, champion=card_id), f"{name} is now the champion (was {old})."
+            return replace(deck, champion=card_id), Text(
+                "{card} is now the champion (was {old}).", card=name, old=old)
         if deck.count(card_id) >= self.max_copies:
-            raise DeckError(f"{deck.name} already holds {deck.count(card_id)} copies of {name}, "
-                            f"the most a deck may hold.")
+            raise DeckError(plural("{deck} already holds {n} copy of {card}, the most a deck may "
+                                   "hold.",
+                                   "{deck} already holds {n} copies of {card}, the most a deck "
+                                   "may hold.", deck.count(card_id), deck=deck.name, card=name))
         if len(deck.cards) >= self.deck_size:
-            raise DeckError(f"{deck.name} already holds {self.deck_size} cards; "
-                            "/deck remove one first.")
+            raise DeckError(Text("{deck} already holds {size} cards; /deck remove one first.",
+                                 deck=deck.name, size=self.deck_size))
         cards = tuple(sorted((*deck.cards, card_id)))
-        return replace(deck, cards=cards), f"Added {name} ({len(cards)}/{self.deck_size} cards)."
+        return replace(deck, cards=cards), Text("Added {card} ({count}/{size} cards).", card=name,
+                                                count=len(cards), size=self.deck_size)
 
     def remove(self, deck: Deck, query: str) -> tuple[Deck, str]:
         """Removes one copy of a card; returns the deck and what changed.
@@ -276,12 +295,13 @@ class DeckFormat:
         card_id = self.find_card(query, deck.faction, among=deck.cards + (deck.champion,))
         name = self.name(card_id)
         if card_id == deck.champion:
-            raise DeckError(f"{name} is the champion; a deck always has one. "
-                            "/deck add another champion to replace it.")
+            raise DeckError(Text("{card} is the champion; a deck always has one. /deck add another "
+                                 "champion to replace it.", card=name))
         cards = list(deck.cards)
         cards.remove(card_id)
         return (replace(deck, cards=tuple(cards)),
-                f"Removed {name} ({len(cards)}/{self.deck_size} cards).")
+                Text("Removed {card} ({count}/{size} cards).", card=name, count=len(cards),
+                     size=self.deck_size))
 
     # -- finding cards ----------------------------------------------------------------------------
 
@@ -295,7 +315,7 @@ class DeckFormat:
         """
         text = query.strip()
         if not text:
-            raise DeckError("Name a card.")
+            raise DeckError(Text("Name a card."))
         pool = sorted(set(among)) if among is not None else self.legal_cards(faction)
         if text in pool:
             return text
@@ -307,15 +327,16 @@ class DeckFormat:
                 return hits[0]
             if len(names) > 1:
                 shown = ", ".join(names[:8]) + (", …" if len(names) > 8 else "")
-                raise DeckError(f"'{text}' matches several cards: {shown}. Type more of the name.")
+                raise DeckError(Text("'{text}' matches several cards: {cards}. Type more of the "
+                                     "name.", text=text, cards=shown))
         if among is not None:
-            raise DeckError(f"There is no '{text}' in this deck.")
+            raise DeckError(Text("There is no '{text}' in this deck.", text=text))
         known = [cid for cid in self.cards if self.name(cid).lower() == key or cid == text]
         if known:
             deckable = [cid for cid in known if self.is_deck_card(cid)] or known
             return deckable[0]
-        raise DeckError(f"No {self.title} card is called '{text}'. "
-                        "Pick one from the list as you type.")
+        raise DeckError(Text("No {game} card is called '{text}'. Pick one from the list as you "
+                             "type.", game=self.title, text=text))
 
     def search(self, query: str, faction: str, *, among: Iterable[str] | None = None,
                limit: int = MAX_CHOICES) -> list[CardChoice]:
@@ -392,8 +413,8 @@ class DeckFormat:
         """
         missing = [cid for cid in (deck.champion, *deck.cards) if cid not in self.code_index]
         if missing or deck.faction not in self.code_factions:
-            raise DeckError(f"This deck cannot be written as a code (unknown: "
-                            f"{', '.join(missing) or deck.faction}).")
+            raise DeckError(Text("This deck cannot be written as a code (unknown: {unknown}).",
+                                 unknown=", ".join(missing) or deck.faction))
         body = bytearray([self.code_factions.index(deck.faction)])
         body += self.code_index[deck.champion].to_bytes(2, "big")
         for card_id, count in sorted(Counter(deck.cards).items(),
@@ -413,18 +434,20 @@ class DeckFormat:
         """
         match = _CODE.fullmatch(code.strip().strip("`").strip())
         if match is None or match.group(1).upper() != self.code_prefix.upper():
-            raise DeckCodeError(f"That is not a {self.title} deck code; those start with "
-                                f"{self.code_prefix}{self.code_version}- .")
+            raise DeckCodeError(Text("That is not a {game} deck code; those start with {start} .",
+                                     game=self.title,
+                                     start=f"{self.code_prefix}{self.code_version}-"))
         version = int(match.group(2))
         if version > self.code_version:
-            raise DeckCodeError(f"That deck code is version {version}, newer than this bot reads "
-                                f"(version {self.code_version}); the bot needs an update.")
+            raise DeckCodeError(Text("That deck code is version {version}, newer than this bot "
+                                     "reads (version {known}); the bot needs an update.",
+                                     version=version, known=self.code_version))
         if version != self.code_version:
-            raise DeckCodeError(f"Version {version} deck codes are not known; "
-                                f"this bot reads version {self.code_version}.")
+            raise DeckCodeError(Text("Version {version} deck codes are not known; this bot reads "
+                                     "version {known}.", version=version, known=self.code_version))
         body = _unbase64(match.group(3))
-        damaged = DeckCodeError("That deck code is damaged (a character is missing or changed); "
-                                "copy it again in full.")
+        damaged = DeckCodeError(Text("That deck code is damaged (a character is missing or "
+                                     "changed); copy it again in full."))
         if body is None or len(body) < 3 + _CHECKSUM_BYTES or (len(body) - _CHECKSUM_BYTES) % 2 != 1:
             raise damaged
         payload, check = body[:-_CHECKSUM_BYTES], body[-_CHECKSUM_BYTES:]
@@ -474,11 +497,11 @@ def format_for(game: str | None = None) -> DeckFormat:
         found = formats()
         if len(found) == 1:
             return found[0]
-        raise DeckError("Name the game whose decks you mean." if found
-                        else "No game here has deck building.")
+        raise DeckError(Text("Name the game whose decks you mean.") if found
+                        else Text("No game here has deck building."))
     fmt = deck_format(game)
     if fmt is None:
-        raise DeckError(f"{game} has no deck building.")
+        raise DeckError(Text("{game} has no deck building.", game=game))
     return fmt
 
 
@@ -519,7 +542,7 @@ def decode(code: str, name: str) -> Deck:
             return fmt.decode(code, name)
     if len(found) == 1:
         return found[0].decode(code, name)  # its refusal names the expected prefix
-    raise DeckCodeError("That is not a deck code this bot knows.")
+    raise DeckCodeError(Text("That is not a deck code this bot knows."))
 
 
 def search_cards(query: str, faction: str, *, game: str | None = None,
@@ -548,7 +571,8 @@ def engine_option(deck: Deck) -> dict[str, Any]:
     """
     problems = validate(deck)
     if problems:
-        raise DeckError(f"{deck.name} cannot be played yet: " + " ".join(problems))
+        raise DeckError(Text("{deck} cannot be played yet: {problems}", deck=deck.name,
+                             problems=join_texts(problems, " ")))
     return {"faction": deck.faction, "champion": deck.champion, "cards": list(deck.cards)}
 
 
@@ -566,8 +590,8 @@ def clean_name(text: str) -> str:
     """
     name = text.strip()
     if not 1 <= len(name) <= MAX_NAME or not all(ch.isalnum() or ch in _NAME_EXTRA for ch in name):
-        raise DeckError(f"A deck name has 1 to {MAX_NAME} letters, digits or - _ . ' "
-                        "(no spaces: use - instead), e.g. ghoul-rush.")
+        raise DeckError(Text("A deck name has 1 to {most} letters, digits or - _ . ' (no spaces: "
+                             "use - instead), e.g. ghoul-rush.", most=MAX_NAME))
     return name
 
 
@@ -588,9 +612,11 @@ def free_name(base: str, taken: Iterable[str]) -> str:
     return f"{stem}-{number}"
 
 
-def _a(word: str) -> str:
-    """Returns the word with its indefinite article ("an Eclipse", "a Scales")."""
-    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+def _a(word: str) -> Text:
+    """Returns the word with its English indefinite article ("an Eclipse", "a Scales"); each
+    language's catalog words it its own way."""
+    return Text("an {word}", word=word) if word[:1].lower() in "aeiou" else Text("a {word}",
+                                                                                  word=word)
 
 
 def _unbase64(text: str) -> bytes | None:

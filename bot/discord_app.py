@@ -28,14 +28,17 @@ from discord import app_commands
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
+import locales
 from bot import discord_posts as posts
 from bot import discord_views as ui
 from bot.cogs import EXTENSIONS
 from bot.config import Settings
+from bot.discord_buckets import ChannelBuckets
 from bot.discord_courier import Courier
 from bot.discord_i18n import HoardTranslator
 from bot.host import Host
 from bot.messages import Command, Reply, ReplyKind, Verb
+from games.text import Text, Translate
 from renderers import warmup
 
 log = logging.getLogger(__name__)
@@ -44,8 +47,16 @@ DEFER_AFTER = 0.3
 """Seconds the host may take before the interaction is deferred (Discord allows 3)."""
 CLOSE_GRACE = 5.0
 """Seconds `close` waits for commands, clicks and deliveries in flight to finish."""
-APOLOGY = "Sorry, something went wrong on our side. Nothing was changed; please try again."
-OTHER_TABLE = "That button belongs to another table."
+APOLOGY = Text("Sorry, something went wrong on our side. Nothing was changed; please try again.")
+OTHER_TABLE = Text("That button belongs to another table.")
+SERVERS_ONLY = Text("Hoard's tables live in server channels; use this there.")
+POSTED_BELOW = Text("Posted below.")
+DONE = Text("Done.")
+
+
+def reader_tr(interaction: discord.Interaction) -> Translate:
+    """Translates into the interacting user's language (their Discord locale)."""
+    return locales.translator(locales.language_of(interaction.locale.value))
 LOBBY_VERBS = {"j": Verb.JOIN, "b": Verb.ADDBOT, "l": Verb.LEAVE, "g": Verb.START,
                "o": Verb.OPTION, "R": Verb.REMATCH, "N": Verb.NEXT}
 
@@ -134,7 +145,7 @@ class Responder:
             await ix.response.send_message(**payload.send())
         elif self.deferred == "thinking" and not self._filled:
             self._filled = True  # the ephemeral "thinking" stays private: post beside it
-            await ix.edit_original_response(content="Posted below.")
+            await ix.edit_original_response(content=reader_tr(ix)(POSTED_BELOW))
             await ix.followup.send(wait=True, **payload.send())
         else:
             await ix.followup.send(wait=True, **payload.send())
@@ -154,10 +165,10 @@ class Responder:
             if ix.type is discord.InteractionType.component:
                 await ix.response.defer()
             else:
-                await ix.response.send_message("Done.", ephemeral=True)
+                await ix.response.send_message(reader_tr(ix)(DONE), ephemeral=True)
         elif self.deferred == "thinking" and not self._filled:
             self._filled = True
-            await ix.edit_original_response(content="Done.")
+            await ix.edit_original_response(content=reader_tr(ix)(DONE))
 
 
 class HoardBot(commands.Bot):
@@ -178,6 +189,9 @@ class HoardBot(commands.Bot):
             options.setdefault("shard_count", settings.shard_count)
             if settings.shard_ids is not None:
                 options.setdefault("shard_ids", list(settings.shard_ids))
+        self.buckets = ChannelBuckets()
+        """Each channel's rate-limit bucket, read from Discord's answers (for the courier)."""
+        options.setdefault("http_trace", self.buckets.trace_config())
         super().__init__(command_prefix=commands.when_mentioned, help_command=None,
                          intents=intents, allowed_mentions=discord.AllowedMentions(
                              everyone=False, roles=False, users=True, replied_user=False),
@@ -211,7 +225,7 @@ class HoardBot(commands.Bot):
         if self.settings.shard_count:
             self.host.owns = self.owns
         self.courier = Courier(self, self.host.store, clock=self.clock, pause=self.tidy_pause,
-                               owns=self.host.owns)
+                               owns=self.host.owns, buckets=self.buckets)
         self._spawn(self.recover())  # REST works already: what a crash left goes out at once
         if self.warm_renderers:
             self._spawn(self._warm())
@@ -403,7 +417,8 @@ class HoardBot(commands.Bot):
 
     async def _click(self, interaction: discord.Interaction, click: ui.Click) -> None:
         if click.table != table_of(interaction):
-            await interaction.response.send_message(OTHER_TABLE, ephemeral=True)
+            await interaction.response.send_message(reader_tr(interaction)(OTHER_TABLE),
+                                                    ephemeral=True)
         elif click.kind == "h":
             replies, deferred = await self._handle(interaction, self._command(interaction, Verb.HAND))
             responder = Responder(interaction, deferred)
@@ -535,13 +550,14 @@ class HoardBot(commands.Bot):
                         interaction.channel_id, interaction.user.id, error)
             return
         if isinstance(error, app_commands.NoPrivateMessage | app_commands.CheckFailure):
-            await self._tell(interaction, "Hoard's tables live in server channels; use this there.")
+            await self._tell(interaction, SERVERS_ONLY)
             return
         log.error("%s failed at table %s (user %s, guild %s)", what, interaction.channel_id,
                   interaction.user.id, interaction.guild_id, exc_info=error)
         await self._tell(interaction, APOLOGY)
 
     async def _tell(self, interaction: discord.Interaction, text: str) -> None:
+        text = reader_tr(interaction)(text)
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)

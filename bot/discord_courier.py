@@ -8,9 +8,13 @@ how Discord shows it and marks the row delivered. Per table it keeps one lane:
   supersedes a queued older one (its player has already moved on);
 - edits of one message never queue: while one is in flight, later positions overwrite a single
   pending slot, so under the channel's rate limit the newest position is what is shown next;
+- a write is handed to discord.py only when the channel's rate-limit bucket has room
+  (`bot.discord_buckets`, read from Discord's answers): while it is empty the write stays
+  pending, so a newer position replaces it instead of going out after it;
 - posting a turn's board takes the buttons off the previous board (and off the last result),
-  unhurried: those edits wait until the lane has nothing newer to show, the channel has had a
-  moment's rest and its rate-limit window keeps writes free, so they never delay a position (they are written down
+  unhurried: those edits wait until the lane has nothing newer to show and then spend only
+  writes the channel's window would leave unused (its last second, RESERVE writes kept), or
+  come after a whole window of quiet, so they never delay a position (they are written down
   first, and done after a restart if a crash came between);
 - a result goes to the table's channel, boards of a game in a thread go to the thread, which is
   made from the lobby message when the game's first board is posted;
@@ -35,6 +39,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot import discord_posts as posts
+from bot.discord_buckets import ChannelBuckets, Window
 from bot.messages import Reply, ReplyKind
 from bot.store import PostRecord, Store
 
@@ -54,6 +59,8 @@ WINDOW, WINDOW_WRITES = 5.0, 5
 """Discord's channel limit: message writes (posts and edits alike) per window of seconds."""
 RESERVE = 2
 """Writes of the window that tidying old messages leaves free, so a new position never waits."""
+TAIL = 1.0
+"""Seconds before its window resets in which a channel's spare writes may go to tidying."""
 RETIRED = "retired:"
 """Role prefix of a message whose buttons are still to be taken off ("retired-delete:": to delete)."""
 
@@ -91,17 +98,31 @@ class _Lane:
     def wrote(self) -> None:
         self.writes.append(time.monotonic())
 
-    def tidy_wait(self, pause: float) -> float:
-        """Seconds until an old message may be tidied: after `pause` of rest, and only while the
-        channel's window keeps RESERVE writes free for the next position (a pause of 0 turns
-        the pacing off, as the tests without a rate limit do)."""
+    def tidy_wait(self, pause: float, window: Window | None = None, *,
+                  known: bool = False) -> float:
+        """Seconds until an old message may be tidied (a pause of 0 turns the pacing off, as
+        the tests without a rate limit do).
+
+        When the channel's bucket is `known`, a tidy spends only a write its current `window`
+        would leave unused: in the window's last TAIL seconds, with RESERVE writes left after
+        it; with no window open (a tidy would open one that the next positions must share),
+        only after a whole window of quiet. Otherwise, as counted by the lane itself: after
+        `pause` of rest, while the last WINDOW seconds keep RESERVE writes free."""
         now = time.monotonic()
         while self.writes and now - self.writes[0] >= WINDOW:
             self.writes.popleft()
         rest = pause - (now - self.last_write)
-        if pause > 0 and len(self.writes) > WINDOW_WRITES - RESERVE - 1:
-            rest = max(rest, self.writes[0] + WINDOW - now)
-        return rest
+        if pause <= 0:
+            return rest
+        if not known:
+            if len(self.writes) > WINDOW_WRITES - RESERVE - 1:
+                rest = max(rest, self.writes[0] + WINDOW - now)
+            return rest
+        if window is None:
+            return max(rest, self.last_write + WINDOW - now)
+        if window.remaining <= RESERVE:
+            return window.reset_in
+        return window.reset_in - TAIL
 
     @property
     def is_idle(self) -> bool:
@@ -114,8 +135,11 @@ class Courier:
 
     def __init__(self, client: discord.Client, store: Store, *,
                  clock: Callable[[], float] = time.time, pause: float = 1.0,
-                 owns: Callable[[str], bool] = lambda table: True) -> None:
+                 owns: Callable[[str], bool] = lambda table: True,
+                 buckets: ChannelBuckets | None = None) -> None:
         self.client = client
+        self.buckets = buckets or ChannelBuckets()
+        """What each channel's rate-limit bucket allows (empty: nothing known, no waiting)."""
         self.owns = owns
         """Whether a table is this process's (its shard's) to tidy."""
         self.store = store
@@ -257,12 +281,18 @@ class Courier:
     async def _work(self, lane: _Lane) -> None:
         while lane.creations or lane.edits or lane.retired:
             if not lane.creations and not lane.edits:
-                rest = lane.tidy_wait(self.pause)
+                place = lane.retired[0][0].place
+                rest = lane.tidy_wait(self.pause, self.buckets.window(place),
+                                      known=self.buckets.knows(place))
                 if rest > 0:
                     await asyncio.sleep(min(rest, 0.05))  # newer work may come meanwhile
                     continue
                 async with lane.lock:
                     await self._tidy_one(lane)
+                continue
+            wait = self.buckets.wait(self._target(lane))
+            if wait > 0:  # the bucket is empty: the write waits here, where a newer one replaces it
+                await asyncio.sleep(min(wait, 0.05))
                 continue
             async with lane.lock:
                 if lane.creations:
@@ -280,6 +310,19 @@ class Courier:
                 except Exception:
                     log.exception("Delivering the %s of table %s failed", item.reply.kind,
                                   lane.table)
+
+    def _target(self, lane: _Lane) -> str:
+        """The channel the lane's next write goes to (as far as known before delivering it)."""
+        new = bool(lane.creations)
+        reply = (lane.creations[0] if new else next(iter(lane.edits.values()))).reply
+        records = lane.records or {}
+        current = records.get(ROLES[reply.kind])
+        if not new and current is not None:
+            return current.place
+        thread = records.get("thread")
+        if reply.in_thread and reply.kind not in (ReplyKind.LOBBY, ReplyKind.RESULT) and thread:
+            return thread.place
+        return lane.table
 
     # -- delivering -----------------------------------------------------------------------------
 
@@ -323,6 +366,7 @@ class Courier:
             reply = _with_pings(reply)
         image = await self._wire(reply.image) if reply.image is not None else None
         payload = posts.public_payload(reply, image)
+        self.buckets.sent(place)
         message = await self._channel(place).send(**payload.send())
         record = _record(role, message, place, reply)
         await self._tidy(lane, reply, record)
@@ -349,6 +393,7 @@ class Courier:
         image = None if keep or reply.image is None else await self._wire(reply.image)
         payload = posts.public_payload(reply, image, keep_url=keep, ping=False)
         channel = self._channel(record.place)
+        self.buckets.sent(record.place)
         message = await channel.get_partial_message(int(record.message_id)).edit(**payload.edit())
         return _record(record.role, message, record.place, reply)
 
@@ -374,6 +419,7 @@ class Courier:
 
     async def _remove(self, record: PostRecord, *, delete: bool) -> None:
         message = self._channel(record.place).get_partial_message(int(record.message_id))
+        self.buckets.sent(record.place)
         try:
             if delete:
                 await message.delete()

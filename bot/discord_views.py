@@ -30,6 +30,7 @@ import discord
 
 import locales
 from bot.messages import Button, Choice, Control, OptionMenu
+from bot.option_texts import option_name, option_value
 from bot.replays import VIEWER_TEMPLATE, parse_viewer_id
 from games.text import Text, Translate, english
 
@@ -204,7 +205,9 @@ class ReplayItem(discord.ui.DynamicItem[discord.ui.Button[Any]], template=VIEWER
     async def callback(self, interaction: discord.Interaction) -> None:
         parsed = parse_viewer_id(self.custom_id)
         if parsed is None:
-            await interaction.response.send_message(UNKNOWN, ephemeral=True)
+            await interaction.response.send_message(
+                locales.translate(UNKNOWN, locales.language_of(interaction.locale.value)),
+                ephemeral=True)
             return
         handler: ReplayHandler = interaction.client.on_replay_click  # type: ignore[attr-defined]
         await handler(interaction, *parsed)
@@ -248,12 +251,12 @@ def controls_view(table: str, version: int, controls: Sequence[Control],
         label, kind, style = CONTROL_LABELS[control]
         view.add_item(button(tr(label), custom_id(table, version, kind), style=style, row=0))
     for row, menu in enumerate(menus[:4], start=1):
-        what = menu.name.replace("_", " ")
+        what = option_name(menu.name)
         select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
             custom_id=custom_id(table, version, f"o:{menu.name}"),
             placeholder=_cut(tr(Text("Your {option}…", option=what) if menu.per_seat else
                                 Text("Table {option}…", option=what)), 150),
-            options=[discord.SelectOption(label=_cut(c, 100), value=c[:100])
+            options=[discord.SelectOption(label=_cut(tr(option_value(c, menu.labels)), 100), value=c[:100])
                      for c in menu.choices[:MAX_SELECT]], row=row)
         view.add_item(HoardItem(select))
     return view

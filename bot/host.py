@@ -38,12 +38,13 @@ from bot.ai_pool import AiPool, Job
 from bot.decks import DeckError
 from bot.lookups import Lookups
 from bot.messages import LOCAL_GUILD, LOOKUPS, Choice, Command, Reply, ReplyKind, Verb
+from bot.option_texts import labels_of, option_name, option_value
 from bot.replies import MAX_LOG_LINES, joined, personalise, waiting_users
 from bot.store import Conflict, Outgoing, Store, StoreError, StoreFull
 from bot.table import DECK_OPTION, MAX_TIMEOUTS, Refused, Table
 from games.core import Action, Event, IllegalAction, Seat, View, visible_events
-from games.levels import Level, parse_level
-from games.text import Text, Translate, join_texts, seat_ref
+from games.levels import Level, parse_level, shown_name
+from games.text import Text, Translate, join_texts, plural, seat_ref
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +67,7 @@ FULL_TEXT = Text("The bot's storage is full, so that could not be saved and noth
                  "Please tell the bot's owner.")
 STOPPED_TEXT = Text("The bot cannot keep moves right now (its database is unavailable), so "
                     "nothing was changed; it is stopping. Please try again once it is back.")
+SORRY_TEXT = Text("Sorry, something went wrong on our side; nothing was changed. Please try again.")
 
 
 def split_args(args: Sequence[str]) -> tuple[list[str], dict[str, str]]:
@@ -140,7 +142,7 @@ class Host:
         self._boards: dict[str, tuple[tuple[int, int, str], bytes]] = {}
         self.ai = ai_pool or AiPool()
         """Where hard computer seats think (worker processes, off the event loop)."""
-        self.lookups = Lookups(store, self._game_of, clock=clock)
+        self.lookups = Lookups(store, self._game_of, lang_of=self._lang_of, clock=clock)
 
     @classmethod
     async def open(cls, path: str | Path, *, clock: Callable[[], float] = time.time,
@@ -188,7 +190,8 @@ class Host:
                     self._drop(command.channel)  # never keep a half-made change
                 text = self._user_tr(table, command)(refusal.args[0] if refusal.args else "")
                 return self._in_language(table, command, [
-                    self._error(command, personalise(text, self._names(table)))])
+                    self._error(command, personalise(text, self._names(table, self._user_tr(
+                        table, command))))])
             except Exception as error:
                 self._drop(command.channel)
                 return [self._error(command, await self._failure(command, error))]
@@ -208,8 +211,7 @@ class Host:
             self._fail(error)
             return locales.translate(STOPPED_TEXT, lang)
         log.error("Command %s failed at table %s (user %s)", *where, exc_info=error)
-        return locales.translate(Text("Sorry, something went wrong on our side; nothing was changed. "
-                                      "Please try again."), lang)
+        return locales.translate(SORRY_TEXT, lang)
 
     def _fail(self, error: StoreError) -> None:
         """Stops acknowledging anything: the database can no longer keep it."""
@@ -272,12 +274,18 @@ class Host:
         except Exception:
             log.exception("Command %s failed at table %s (user %s)", command.verb,
                           command.channel, command.user)
-            return [self._error(command, "Sorry, something went wrong on our side; "
-                                         "nothing was changed. Please try again.")]
+            lang = locales.language_of(command.locale or command.guild_locale)
+            return [dataclasses.replace(self._error(command, locales.translate(SORRY_TEXT, lang)),
+                                        lang=lang)]
 
     async def _game_of(self, channel: str) -> str:
         async with self._serving(channel):
             return (await self._table(channel)).game_name
+
+    async def _lang_of(self, channel: str) -> str | None:
+        """The language chosen for a channel's table (/language, /join lang=), if any."""
+        async with self._serving(channel):
+            return (await self._table(channel)).lang
 
     def next_deadline(self) -> float | None:
         """Returns the earliest pending timer (a warning or a deadline, epoch seconds), if any."""
@@ -332,8 +340,8 @@ class Host:
             if view is not None and games.find(row.payload["game"]) is not None:
                 renderer = games.entry(row.payload["game"]).load_renderer()
                 tr = locales.translator(row.payload.get("lang", locales.DEFAULT))
-                image = await asyncio.to_thread(renderer.render_board, view,
-                                                names=row.payload["names"], tr=tr)
+                names = [tr(shown_name(n)) for n in row.payload["names"]]
+                image = await asyncio.to_thread(renderer.render_board, view, names=names, tr=tr)
                 reply = dataclasses.replace(reply, image=image, image_name=image_name("board", image))
             replies.append(reply)
         return replies
@@ -356,8 +364,10 @@ class Host:
         self._used[channel] = self.clock()
         return table
 
-    def _names(self, table: Table) -> list[str]:
-        return [self.markup(n) for n in table.names]
+    def _names(self, table: Table, tr: Translate | None = None) -> list[str]:
+        """The players' names for a text in `tr`'s language (the table's by default): a computer's
+        level reads in that language."""
+        return [self.markup(n) for n in shown_names(table, tr or self._tr(table))]
 
     @staticmethod
     def _tr(table: Table) -> Translate:
@@ -416,8 +426,9 @@ class Host:
         info = games.get(name).info
         seated = len(table.seats)
         ready = Text("A seated player can start.") if seated >= info.min_players else (
-            Text("Waiting for {missing} more (join, or add a computer).",
-                 missing=info.min_players - seated))
+            plural("Waiting for {n} more player (join, or add a computer).",
+                   "Waiting for {n} more players (join, or add a computer).",
+                   info.min_players - seated))
         return self._ack(table, cmd, Text("You took seat {seat} of {most} at {game}. {ready}",
                                           seat=seated, most=info.max_players, game=info.title,
                                           ready=ready))
@@ -437,7 +448,8 @@ class Host:
         try:
             deck = await deck_commands.seat_deck(self.store.db, user, table.game_name, deck_name)
         except DeckError as refusal:
-            raise Refused(f"{refusal} You were not seated.") from None
+            raise Refused(Text("{refusal} You were not seated.",
+                               refusal=refusal.args[0] if refusal.args else "")) from None
         index = table.seat_of(user)
         assert index is not None
         table.seats[index].deck, table.seats[index].deck_name = deck, deck_name
@@ -449,7 +461,8 @@ class Host:
     async def _addbot(self, table: Table, cmd: Command) -> Handled:
         words, options = split_args(cmd.args)
         try:
-            level = parse_level(words[0] if words else options.pop("level", None))
+            level = parse_level(words[0] if words else options.pop("level", None),
+                                self._user_tr(table, cmd))
         except ValueError as error:
             raise Refused(error.args[0] if error.args else str(error)) from None
         name = table.add_bot(cmd.user, options, level)
@@ -462,8 +475,8 @@ class Host:
             raise Refused(Text("Choose an option and a value, e.g. faction scales."))
         name, value = cmd.args
         table.set_option(cmd.user, name, value)
-        return self._ack(table, cmd, Text("{name}: {value}.", name=name.replace('_', ' ').capitalize(),
-                                          value=value))
+        return self._ack(table, cmd, Text("{name}: {value}.", name=option_name(name),
+                                          value=option_value(value, labels_of(table.game.info, name))))
 
     async def _series(self, table: Table, cmd: Command) -> Handled:
         if not cmd.args:
@@ -550,7 +563,7 @@ class Host:
         code = self._resolve_code(table, seat, cmd.args[0])
         live = table.live
         assert live is not None
-        label = " › ".join(personalise(tr(p), self._names(table))
+        label = " › ".join(personalise(tr(p), self._names(table, tr))
                            for p in table.game.label(live.state, table.game.decode(code)))
         events = table.apply(seat, code)
         table.strikes.pop(cmd.user, None)
@@ -585,8 +598,10 @@ class Host:
         tr = self._user_tr(table, cmd)
         players = (f"{info.min_players}" if info.min_players == info.max_players
                    else f"{info.min_players}-{info.max_players}")
-        options = "".join("\n" + tr(Text("Option {name}: {choices} — {help}", name=o.name,
-                                          choices=", ".join(o.choices), help=o.help))
+        options = "".join("\n" + tr(Text("Option {name} ({key}): {choices} — {help}",
+                                          name=option_name(o.name), key=o.name,
+                                          choices=join_texts(map(option_value, o.choices)),
+                                          help=o.help))
                           for o in info.options)
         head = tr(Text("**{game}** ({players} players)", game=info.title, players=players))
         text = f"{head}\n{tr(info.summary)}{options}\n\n{tr(COMMAND_HELP)}"
@@ -596,8 +611,8 @@ class Host:
     async def _status(self, table: Table, cmd: Command) -> Handled:
         _, options = split_args(cmd.args)
         public = options.get("post", "").lower() in ("1", "true", "yes", "on")
-        names = self._names(table)
         tr = self._tr(table) if public else self._user_tr(table, cmd)
+        names = self._names(table, tr)
         if table.live is None or not table.is_playing:
             reply = texts.lobby_reply(table, names, fresh=public, tr=tr)
         else:
@@ -630,7 +645,7 @@ class Host:
         stamp does not depend on the reader), so it changes exactly when the seat's own menu does."""
         live = table.live
         assert live is not None
-        names = self._names(table)
+        names, shown = [self.markup(n) for n in table.names], self._names(table, tr)
         game = table.game
         labelled = [(a.encode(), game.label(live.state, a))
                     for a in game.legal_actions(live.state, seat)]
@@ -639,7 +654,7 @@ class Host:
         for code, label in labelled:
             english = (personalise(str(part), names) for part in label)
             digest.update(("\n" + code + "\t" + "\t".join(english)).encode())
-        choices = tuple(Choice(code, tuple(personalise(tr(part), names) for part in label))
+        choices = tuple(Choice(code, tuple(personalise(tr(part), shown) for part in label))
                         for code, label in labelled)
         return choices, digest.hexdigest()[:8]
 
@@ -886,8 +901,9 @@ class Host:
             return cached[1]
         view = table.view(None)
         renderer = games.entry(table.game_name).load_renderer()
-        image = await asyncio.to_thread(renderer.render_board, view, names=table.names,
-                                        tr=locales.translator(lang))
+        tr = locales.translator(lang)
+        image = await asyncio.to_thread(renderer.render_board, view,
+                                        names=shown_names(table, tr), tr=tr)
         self._boards[table.channel] = (key, image)
         return image
 
@@ -897,13 +913,14 @@ class Host:
         `full`) and choices."""
         live = table.live
         assert live is not None
-        game, names = table.game, self._names(table)
+        game, names = table.game, self._names(table, tr)
         choices, stamp = self._choices(table, seat, tr)
         view = table.view(seat)
         image = None
         if full:
             renderer = games.entry(table.game_name).load_renderer()
-            image = await asyncio.to_thread(renderer.render_hand, view, names=table.names, tr=tr)
+            image = await asyncio.to_thread(renderer.render_hand, view,
+                                            names=shown_names(table, tr), tr=tr)
         notes = table.notes.pop(seat, []) if full else []
         text = "\n".join([*notes, game.text(view, names, tr)])
         notice = tr(notice)
@@ -917,6 +934,11 @@ class Host:
                      image_name=image_name("hand", image) if image else "hand.png",
                      choices=choices, table=table.channel, version=table.version, stamp=stamp,
                      notice=notice)
+
+
+def shown_names(table: Table, tr: Translate) -> list[str]:
+    """The players' names as `tr`'s reader reads them (a computer's level in their language)."""
+    return [tr(shown_name(n)) for n in table.names]
 
 
 __all__ = ["Host", "personalise"]

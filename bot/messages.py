@@ -149,6 +149,8 @@ class OptionMenu:
     choices: tuple[str, ...]
     per_seat: bool
     help: str = ""
+    labels: tuple[tuple[str, str], ...] = ()
+    """How choices read where they differ from their values (the game's labels, translated)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +228,9 @@ class Reply:
         values["choices"] = tuple(Choice(c["code"], tuple(c["label"]))
                                   for c in values.get("choices", ()))
         values["menus"] = tuple(OptionMenu(m["name"], tuple(m["choices"]), bool(m["per_seat"]),
-                                           m.get("help", "")) for m in values.get("menus", ()))
+                                           m.get("help", ""),
+                                           tuple((str(v), str(t)) for v, t in m.get("labels", ())))
+                              for m in values.get("menus", ()))
         values["controls"] = tuple(Control(c) for c in values.get("controls", ()))
         values["buttons"] = tuple(Button(b["label"], b["custom_id"], bool(b["disabled"]))
                                   for b in values.get("buttons", ()))

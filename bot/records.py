@@ -23,6 +23,7 @@ import aiosqlite
 
 import games
 from games.core import MAX_CODE_LENGTH, RESIGN_CODE, Game, IllegalAction, LogEntry, Record
+from games.text import Text
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +35,16 @@ MAX_NAME = 100
 
 
 class RecordError(ValueError):
-    """A record that cannot be used; the message says why, in player words."""
+    """A record that cannot be used; the message (a `Text`, translated where it is shown) says
+    why, in player words."""
+
+
+NOT_FINISHED = Text("This record's game is not finished; only finished games are replayed.")
+
+
+def corrupted(problem: str) -> Text:
+    """Returns the refusal of a damaged record, saying what is wrong."""
+    return Text("This record is corrupted: {problem}", problem=problem)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,21 +100,26 @@ def loads(data: bytes | str) -> GameRecord:
     """Reads and checks a record file; raises RecordError saying what is wrong with it."""
     raw = data.encode() if isinstance(data, str) else data
     if len(raw) > MAX_FILE_BYTES:
-        raise RecordError(f"This file is {len(raw):,} bytes; a Hoard record is far smaller.")
+        raise RecordError(Text("This file is {size} bytes; a Hoard record is far smaller.",
+                               size=len(raw)))
     try:
         body = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise RecordError(f"This is not a Hoard record: it is not JSON text ({error}).") from None
+        raise RecordError(Text("This is not a Hoard record: it is not JSON text ({error}).",
+                               error=str(error))) from None
     if not isinstance(body, dict) or body.get("format") != FORMAT:
-        raise RecordError("This is not a Hoard record (it has no \"format\": \"hoard-record\").")
+        raise RecordError(Text("This is not a Hoard record (it has no {field}).",
+                               field='"format": "hoard-record"'))
     version = body.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise RecordError(f"This record has no format version; expected {VERSION}.")
+        raise RecordError(Text("This record has no format version; expected {version}.",
+                               version=VERSION))
     if version > VERSION:
-        raise RecordError(f"This record has format version {version}; this Hoard reads "
-                          f"version {VERSION}. Update Hoard to replay it.")
+        raise RecordError(Text("This record has format version {version}; this Hoard reads "
+                               "version {known}. Update Hoard to replay it.", version=version,
+                               known=VERSION))
     if body.get("checksum") != _checksum(body):
-        raise RecordError("This record is corrupted: its checksum does not match its content.")
+        raise RecordError(corrupted(Text("its checksum does not match its content.")))
     game_record = _parse(body)
     check_replays(game_record)
     return game_record
@@ -119,29 +134,31 @@ def _checksum(body: dict[str, Any]) -> str:
 def _field(body: dict[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
     value = body.get(key)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RecordError(f"This record is corrupted: expected {key} to be {what}, "
-                          f"got {json.dumps(value)[:40]}.")
+        raise RecordError(corrupted(Text("expected {key} to be {what}, got {value}.", key=key,
+                                         what=what, value=json.dumps(value)[:40])))
     return value
 
 
 def _parse(body: dict[str, Any]) -> GameRecord:
     """Checks the fields' types and ranges and builds the record."""
-    name = _field(body, "game", str, "a game name")
+    name = _field(body, "game", str, Text("a game name"))
     game = games.find(name)
     if game is None:
-        raise RecordError(f"This record is of a game called '{name}', which this Hoard does not "
-                          f"host. Games: {', '.join(games.names())}.")
-    seed = _field(body, "seed", int, "a whole number")
-    players = _field(body, "players", int, "a whole number")
+        raise RecordError(Text("This record is of a game called '{name}', which this Hoard does "
+                               "not host. Games: {games}.", name=name,
+                               games=", ".join(games.names())))
+    seed = _field(body, "seed", int, Text("a whole number"))
+    players = _field(body, "players", int, Text("a whole number"))
     try:
         game.check_players(players)
     except ValueError as error:
-        raise RecordError(f"This record is corrupted: {error}") from None
-    options = _field(body, "options", dict, "an object")
-    seats = [_seat(s) for s in _field(body, "seats", list, "a list")]
+        raise RecordError(corrupted(error.args[0] if error.args else "")) from None
+    options = _field(body, "options", dict, Text("an object"))
+    seats = [_seat(s) for s in _field(body, "seats", list, Text("a list"))]
     if len(seats) != players:
-        raise RecordError(f"This record is corrupted: {players} players but {len(seats)} seats.")
-    entries = [_entry(item, players) for item in _field(body, "log", list, "a list")]
+        raise RecordError(corrupted(Text("{players} players but {seats} seats.", players=players,
+                                         seats=len(seats))))
+    entries = [_entry(item, players) for item in _field(body, "log", list, Text("a list"))]
     game_id = body.get("game_id")
     finished = body.get("finished")
     return GameRecord(
@@ -153,8 +170,8 @@ def _parse(body: dict[str, Any]) -> GameRecord:
 def _seat(item: Any) -> RecordSeat:
     if not isinstance(item, dict) or not isinstance(item.get("name"), str) \
             or not isinstance(item.get("is_bot", False), bool):
-        raise RecordError("This record is corrupted: expected each seat as "
-                          "{\"name\": text, \"is_bot\": true or false}.")
+        raise RecordError(corrupted(Text("expected each seat as {form}.",
+                                         form='{"name": text, "is_bot": true or false}')))
     return RecordSeat(item["name"][:MAX_NAME], item.get("is_bot", False))
 
 
@@ -162,8 +179,9 @@ def _entry(item: Any, players: int) -> LogEntry:
     if (not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], int)
             or isinstance(item[0], bool) or not isinstance(item[1], str)
             or not 0 <= item[0] < players or len(item[1]) > MAX_CODE_LENGTH):
-        raise RecordError(f"This record is corrupted: expected each log entry as [seat from 0 to "
-                          f"{players - 1}, action code], got {json.dumps(item)[:60]}.")
+        raise RecordError(corrupted(Text("expected each log entry as [seat from 0 to {last}, "
+                                         "action code], got {value}.", last=players - 1,
+                                         value=json.dumps(item)[:60])))
     return LogEntry(item[0], item[1])
 
 
@@ -178,34 +196,38 @@ def check_replays(game_record: GameRecord) -> None:
     for index, entry in enumerate(record.log):
         if entry.code == RESIGN_CODE:
             if game.outcome(state) is not None:
-                raise RecordError(f"This record is corrupted: action {index + 1} comes after "
-                                  "the end of the game.")
+                raise RecordError(corrupted(Text("action {number} comes after the end of the "
+                                                 "game.", number=index + 1)))
             try:
                 withdrawal = game.resign(state, entry.seat)
             except IllegalAction as error:
-                raise RecordError(f"This record is corrupted: resignation {index + 1} is refused "
-                                  f"({error}).") from None
+                raise RecordError(corrupted(Text("resignation {number} is refused ({error}).",
+                                                 number=index + 1,
+                                                 error=error.args[0] if error.args else "")
+                                            )) from None
             if withdrawal is None:
                 if index != len(record.log) - 1:
-                    raise RecordError(f"This record is corrupted: action {index + 1} is a "
-                                      "forfeit, yet more actions follow it.")
+                    raise RecordError(corrupted(Text("action {number} is a forfeit, yet more "
+                                                     "actions follow it.", number=index + 1)))
                 return
             continue
         try:
             game.apply_code(state, entry.seat, entry.code)
         except IllegalAction as error:
-            raise RecordError(f"This record is corrupted: action {index + 1} "
-                              f"('{entry.code}' by seat {entry.seat}) is not legal there: "
-                              f"{error}") from None
+            raise RecordError(corrupted(Text("action {number} ('{code}' by seat {seat}) is not "
+                                             "legal there: {error}", number=index + 1,
+                                             code=entry.code, seat=entry.seat,
+                                             error=error.args[0] if error.args else ""))) from None
     if game.outcome(state) is None:
-        raise RecordError("This record's game is not finished; only finished games are replayed.")
+        raise RecordError(NOT_FINISHED)
 
 
 def _new_state(game: Game[Any, Any], record: Record) -> Any:
     try:
         return game.new_game(record.seed, record.players, record.options)
     except ValueError as error:
-        raise RecordError(f"This record is corrupted: its options are refused ({error}).") from None
+        raise RecordError(corrupted(Text("its options are refused ({error}).",
+                                         error=error.args[0] if error.args else ""))) from None
 
 
 # -- the store ------------------------------------------------------------------------------------
@@ -218,12 +240,13 @@ async def load_game_record(db: aiosqlite.Connection, game_id: int, guild: str) -
             (game_id,)) as cursor:
         row = await cursor.fetchone()
     if row is None:
-        raise RecordError(f"There is no game #{game_id}.")
+        raise RecordError(Text("There is no game #{id}.", id=str(game_id)))
     name, seed, players, options, seats, finished, owner = row
     if finished is None:
-        raise RecordError(f"Game #{game_id} is still being played; replays are of finished games.")
+        raise RecordError(Text("Game #{id} is still being played; replays are of finished games.",
+                               id=str(game_id)))
     if owner != guild:
-        raise RecordError(f"Game #{game_id} was not played in this server.")
+        raise RecordError(Text("Game #{id} was not played in this server.", id=str(game_id)))
     async with db.execute("SELECT seat, code FROM actions WHERE game_id = ? ORDER BY idx",
                           (game_id,)) as cursor:
         entries = [LogEntry(int(seat), str(code)) for seat, code in await cursor.fetchall()]
@@ -242,7 +265,8 @@ async def last_finished_game(db: aiosqlite.Connection, channel: str) -> int:
             "ORDER BY id DESC LIMIT 1", (channel,)) as cursor:
         row = await cursor.fetchone()
     if row is None:
-        raise RecordError("No game has finished at this table yet; give a game id from /history.")
+        raise RecordError(Text("No game has finished at this table yet; give a game id from "
+                               "/history."))
     return int(row[0])
 
 

@@ -12,6 +12,9 @@ Animation buttons whose custom_ids carry the game id and step, so they keep work
 restart), `parse_viewer_id`, `build_animation` (animated WebP or GIF, one frame per step, at
 most 8 MiB, downscaled when needed), `write_replay` (frames and animation into a folder) and
 `ReplayCache` (recently viewed replays, so a step click only renders).
+
+A replay is language-free: its lines are `Text`s with seat placeholders, and each caption, button
+and frame is made in the language asked for (`lang`), the frames cached per language.
 """
 
 from __future__ import annotations
@@ -31,8 +34,11 @@ import aiosqlite
 from PIL import Image, ImageDraw
 
 import games
-from bot.records import GameRecord, RecordError, load_game_record
+import locales
+from bot.records import NOT_FINISHED, GameRecord, RecordError, corrupted, load_game_record
 from games.core import RESIGN_CODE, Event, Game, IllegalAction, Seat, View, visible_events
+from games.levels import shown_name
+from games.text import Text, and_list, join_texts, plural, seat_ref
 from renderers.common import font
 
 log = logging.getLogger(__name__)
@@ -48,7 +54,7 @@ VIEWER_VERBS = ("first", "prev", "next", "last", "anim")
 VIEWER_TEMPLATE = rf"{VIEWER_PREFIX}:(?P<game>[0-9]+):(?P<step>[0-9]+):(?P<verb>{'|'.join(VIEWER_VERBS)})"
 """The custom_id of every viewer button, for a `DynamicItem` template."""
 _VIEWER_ID = re.compile(VIEWER_TEMPLATE)
-_BUTTONS = (("first", "⏮"), ("prev", "◀"), ("next", "▶"), ("last", "⏭"), ("anim", "Animation"))
+_BUTTONS = (("first", "⏮"), ("prev", "◀"), ("next", "▶"), ("last", "⏭"), ("anim", Text("Animation")))
 
 
 def personalise(text: str, names: Sequence[str]) -> str:
@@ -70,7 +76,7 @@ class Step:
     seat: Seat | None
     """Who decided (None for the opening position)."""
     lines: tuple[str, ...]
-    """The public events of the step, names filled in."""
+    """The public events of the step (texts with seat placeholders, translated when shown)."""
     view: View
     """The spectator view after the step."""
 
@@ -83,43 +89,64 @@ class Replay:
     names: tuple[str, ...]
     steps: tuple[Step, ...]
     game_id: int | None = None
-    _frames: dict[int, bytes] = field(default_factory=dict, repr=False)
+    _frames: dict[tuple[str, int], bytes] = field(default_factory=dict, repr=False)
 
     @property
     def title(self) -> str:
+        """The replay's title, a `Text` to translate ("Replay of <game> #12")."""
         info = games.get(self.game).info
-        return f"Replay of {info.title}" + (f" #{self.game_id}" if self.game_id is not None else "")
+        if self.game_id is None:
+            return Text("Replay of {game}", game=info.title)
+        return Text("Replay of {game} #{id}", game=info.title, id=str(self.game_id))
 
     @property
     def last(self) -> int:
         return len(self.steps) - 1
 
-    def frame(self, index: int) -> bytes:
-        """Returns step `index`'s board as PNG, drawn from its spectator view (cached)."""
-        png = self._frames.get(index)
+    def shown_names(self, lang: str) -> list[str]:
+        """The players' names in `lang` (a computer's level in that language)."""
+        return [locales.translate(shown_name(n), lang) for n in self.names]
+
+    def frame(self, index: int, lang: str = locales.DEFAULT) -> bytes:
+        """Returns step `index`'s board as PNG in `lang`, drawn from its spectator view (cached)."""
+        png = self._frames.get((lang, index))
         if png is None:
             renderer = games.entry(self.game).load_renderer()
-            png = renderer.render_board(self.steps[index].view, names=self.names)
-            self._frames[index] = png
+            png = renderer.render_board(self.steps[index].view, names=self.shown_names(lang),
+                                        tr=locales.translator(lang))
+            self._frames[(lang, index)] = png
         return png
 
-    def frames(self) -> list[bytes]:
-        return [self.frame(i) for i in range(len(self.steps))]
+    def frames(self, lang: str = locales.DEFAULT) -> list[bytes]:
+        return [self.frame(i, lang) for i in range(len(self.steps))]
 
-    def text(self, index: int) -> str:
+    def lines(self, index: int, lang: str = locales.DEFAULT) -> list[str]:
+        """Returns a step's public lines in `lang`, names filled in."""
+        names = self.shown_names(lang)
+        return [_tidy(personalise(locales.translate(line, lang), names))
+                for line in self.steps[index].lines]
+
+    def text(self, index: int, lang: str = locales.DEFAULT) -> str:
         """Returns a step's caption: where it is in the game, who acted and what the public saw."""
         step = self.steps[index]
-        who = "the start" if step.seat is None else self.names[step.seat]
-        head = f"Step {index + 1} of {len(self.steps)} · {who}"
-        body = "\n".join(step.lines)
+        who = Text("the start") if step.seat is None else shown_name(self.names[step.seat])
+        head = locales.translate(Text("Step {step} of {steps} · {who}", step=index + 1,
+                                      steps=len(self.steps), who=who), lang)
+        body = "\n".join(self.lines(index, lang))
         text = f"{head}\n{body}" if body else head
         return text if len(text) <= MAX_TEXT else text[:MAX_TEXT - 1] + "…"
 
-    def label(self, index: int) -> str:
+    def label(self, index: int, lang: str = locales.DEFAULT) -> str:
         """Returns the short caption stamped on an animation frame."""
         step = self.steps[index]
-        who = "start" if step.seat is None else self.names[step.seat]
-        return f"{index + 1}/{len(self.steps)} · {who}"
+        who = Text("start") if step.seat is None else shown_name(self.names[step.seat])
+        return locales.translate(Text("{step}/{steps} · {who}", step=index + 1,
+                                      steps=len(self.steps), who=who), lang)
+
+
+def _tidy(line: str) -> str:
+    """Drops a reason's own full stop inside the closing line's brackets ("(… base.).")."""
+    return line.replace(".).", ").").replace("!).", ").")
 
 
 # -- building -------------------------------------------------------------------------------------
@@ -130,7 +157,8 @@ def build_replay(game_record: GameRecord) -> Replay:
     record = game_record.record
     names = tuple(game_record.names)
     state = game.new_game(record.seed, record.players, record.options)
-    opening = f"{game.info.title} begins: {', '.join(names)}."
+    opening = Text("{game} begins: {players}.", game=game.info.title,
+                   players=join_texts(seat_ref(s) for s in range(len(names))))
     steps = [Step(0, 0, 0, None, (opening,), game.view(state, None))]
     lines: list[str] = []
     first = 0
@@ -138,13 +166,14 @@ def build_replay(game_record: GameRecord) -> Replay:
     log_ = record.log
     for index, entry in enumerate(log_):
         if forfeit is not None:
-            raise RecordError(f"This record is corrupted: action {index + 1} follows a forfeit.")
+            raise RecordError(corrupted(Text("action {number} follows a forfeit.",
+                                             number=index + 1)))
         active = game.header(state)["active"]
         events = _apply(game, state, entry.seat, entry.code, index)
         if events is None:
             forfeit = tuple(s for s in range(record.players) if s != entry.seat)
-            events = [Event(f"{{p{entry.seat}}} resigned.")]
-        lines += [personalise(e.text, names) for e in visible_events(events, None)]
+            events = [Event(Text("{player} resigned.", player=seat_ref(entry.seat)))]
+        lines += [e.text for e in visible_events(events, None)]
         following = log_[index + 1] if index + 1 < len(log_) else None
         if (following is None or following.seat != entry.seat or forfeit is not None
                 or game.header(state)["active"] != active):
@@ -166,8 +195,9 @@ def _apply(game: Game[Any, Any], state: Any, seat: Seat, code: str,
             return game.resign(state, seat)
         return game.apply_code(state, seat, code)
     except IllegalAction as error:
-        raise RecordError(f"This record is corrupted: action {index + 1} ('{code}' by seat "
-                          f"{seat}) is not legal there: {error}") from None
+        raise RecordError(corrupted(Text("action {number} ('{code}' by seat {seat}) is not legal "
+                                         "there: {error}", number=index + 1, code=code, seat=seat,
+                                         error=error.args[0] if error.args else ""))) from None
 
 
 def _result_line(game: Game[Any, Any], state: Any, names: Sequence[str],
@@ -175,15 +205,18 @@ def _result_line(game: Game[Any, Any], state: Any, names: Sequence[str],
     """Returns the closing line: the scores, who won and why (unless the events `told` it)."""
     outcome = game.outcome(state)
     if forfeit is None and outcome is None:
-        raise RecordError("This record's game is not finished; only finished games are replayed.")
+        raise RecordError(NOT_FINISHED)
     winners = forfeit if forfeit is not None else outcome.winners if outcome else ()
-    scores = ", ".join(f"{n} {game.score(state, s)}" for s, n in enumerate(names))
-    verdict = "a draw" if not winners else " and ".join(names[s] for s in winners) + (
-        " wins" if len(winners) == 1 else " win")
-    why = personalise(outcome.reason, names).rstrip(".") if outcome is not None else ""
-    reason = "" if forfeit is not None or not why or any(why in line for line in told) else (
-        f" ({why})")
-    return f"Game over: {scores} — {verdict}{reason}."
+    scores = join_texts(Text("{player} {score}", player=seat_ref(s), score=game.score(state, s))
+                        for s in range(len(names)))
+    verdict = Text("a draw") if not winners else plural(
+        "{players} wins", "{players} win", len(winners),
+        players=and_list([seat_ref(s) for s in winners]))
+    why = outcome.reason if outcome is not None else ""
+    if forfeit is not None or not why or any(str(why).rstrip(".") in str(line) for line in told):
+        return Text("Game over: {scores} — {verdict}.", scores=scores, verdict=verdict)
+    return Text("Game over: {scores} — {verdict} ({reason}).", scores=scores, verdict=verdict,
+                reason=why)
 
 
 # -- the viewer -----------------------------------------------------------------------------------
@@ -227,16 +260,18 @@ def target_step(replay: Replay, step: int, verb: str) -> int:
     return max(0, min(replay.last, moves.get(verb, step)))
 
 
-def viewer_page(replay: Replay, step: int) -> ViewerPage:
-    """Returns the viewer at `step`; the replay must have a game id (it goes into the buttons)."""
+def viewer_page(replay: Replay, step: int, *, lang: str = locales.DEFAULT) -> ViewerPage:
+    """Returns the viewer at `step` in `lang`; the replay must have a game id (it goes into the
+    buttons)."""
     if replay.game_id is None:
         raise ValueError("a viewer needs a stored game (a replay with a game id)")
     step = max(0, min(replay.last, step))
     disabled = {"first": step == 0, "prev": step == 0, "next": step == replay.last,
                 "last": step == replay.last, "anim": False}
-    buttons = tuple(ViewerButton(label, viewer_id(replay.game_id, step, verb), disabled[verb])
-                    for verb, label in _BUTTONS)
-    return ViewerPage(replay.title, replay.text(step), replay.frame(step),
+    buttons = tuple(ViewerButton(locales.translate(label, lang), viewer_id(replay.game_id, step, verb),
+                                 disabled[verb]) for verb, label in _BUTTONS)
+    return ViewerPage(locales.translate(replay.title, lang), replay.text(step, lang),
+                      replay.frame(step, lang),
                       f"replay-{replay.game_id}-{step + 1}.png", step, len(replay.steps), buttons)
 
 
@@ -327,15 +362,15 @@ def _encode(images: Sequence[Image.Image], durations: list[int], kind: str, scal
     return buffer.getvalue()
 
 
-def animation(replay: Replay, *, kind: str = "webp",
-              max_bytes: int = MAX_ANIMATION_BYTES) -> bytes:
-    """Returns the whole replay as an animation, one frame per step."""
-    return build_animation(replay.frames(), labels=[replay.label(i) for i in range(len(replay.steps))],
-                           kind=kind, max_bytes=max_bytes)
+def animation(replay: Replay, *, kind: str = "webp", max_bytes: int = MAX_ANIMATION_BYTES,
+              lang: str = locales.DEFAULT) -> bytes:
+    """Returns the whole replay as an animation in `lang`, one frame per step."""
+    labels = [replay.label(i, lang) for i in range(len(replay.steps))]
+    return build_animation(replay.frames(lang), labels=labels, kind=kind, max_bytes=max_bytes)
 
 
 def write_replay(replay: Replay, folder: str | Path, *, kind: str = "webp",
-                 stem: str | None = None) -> list[Path]:
+                 stem: str | None = None, lang: str = locales.DEFAULT) -> list[Path]:
     """Writes every step's frame (PNG) and the animation into `folder`; returns the paths, the
     animation last. The console's /replay and `hoard replay` use it."""
     out = Path(folder)
@@ -345,10 +380,10 @@ def write_replay(replay: Replay, folder: str | Path, *, kind: str = "webp",
     paths = []
     for index in range(len(replay.steps)):
         path = out / f"{stem}-step-{index + 1:03d}.png"
-        path.write_bytes(replay.frame(index))
+        path.write_bytes(replay.frame(index, lang))
         paths.append(path)
     path = out / f"{stem}.{kind}"
-    path.write_bytes(animation(replay, kind=kind))
+    path.write_bytes(animation(replay, kind=kind, lang=lang))
     paths.append(path)
     return paths
 

@@ -11,9 +11,10 @@ import logging
 from collections.abc import Sequence
 
 from bot.messages import Control, OptionMenu, Reply, ReplyKind
+from bot.option_texts import labels_of, option_name, option_value
 from bot.table import Table
 from games.core import Seat
-from games.text import Text, Translate, english, plural
+from games.text import Text, Translate, english, join_texts, plural
 
 log = logging.getLogger(__name__)
 
@@ -131,8 +132,8 @@ def lobby_reply(table: Table, names: Sequence[str], *, fresh: bool = False,
     lines = [tr(Text("**Seats** ({seated}/{most})", seated=len(table.seats),
                      most=info.max_players))]
     for index, seat in enumerate(table.seats):
-        extra = [f"{k.replace('_', ' ')}: {v}" for k, v in sorted(seat.options.items())
-                 if _is_per_seat(table, k)]
+        extra = [tr(Text("{option}: {value}", option=option_name(k), value=option_value(v, labels_of(info, k))))
+                 for k, v in sorted(seat.options.items()) if _is_per_seat(table, k)]
         if seat.is_bot:
             extra.insert(0, tr(Text("computer")))
         if seat.deck_name:
@@ -142,10 +143,11 @@ def lobby_reply(table: Table, names: Sequence[str], *, fresh: bool = False,
         lines.append(f"{index + 1}. {names[index]}" + (f" — {', '.join(extra)}" if extra else ""))
     open_seats = max(0, info.min_players - len(table.seats))
     shared = table.game_options()
-    table_options = [f"{o.name.replace('_', ' ')} {shared.get(o.name, o.default)}"
+    table_options = [Text("{option} {value}", option=option_name(o.name),
+                          value=option_value(str(shared.get(o.name, o.default)), o.labels))
                      for o in info.options if not o.per_seat]
     if table_options:
-        lines.append(tr(Text("Options: {options}", options=", ".join(table_options))))
+        lines.append(tr(Text("Options: {options}", options=join_texts(table_options))))
     timing = Text("Series: {series} · Timer: {seconds} per decision", series=table.series.describe(),
                   seconds=fmt_seconds(table.turn_seconds()))
     lines.append(tr(timing) + (tr(Text(" · Games are played in a thread")) if table.in_thread else ""))
@@ -167,8 +169,10 @@ def _lobby_status(table: Table, names: Sequence[str], missing: int, tr: Translat
     if not table.seats:
         return tr(Text("Nobody is seated yet: **Join** (/join) to take a seat."))
     if missing:
-        return tr(Text("Waiting for {missing} more: **Join** (/join), or **Add computer** (/addbot).",
-                       missing=missing))
+        return tr(plural("Waiting for {n} more player: **Join** (/join), or **Add computer** "
+                         "(/addbot).",
+                         "Waiting for {n} more players: **Join** (/join), or **Add computer** "
+                         "(/addbot).", missing))
     if table.live is not None and table.outcome() is not None:
         return tr(Text("Last game: {verdict} **Start** (/start) for the next one.",
                        verdict=verdict(table, names, tr)))
@@ -194,7 +198,8 @@ def _lobby_controls(table: Table) -> tuple[Control, ...]:
 def _lobby_menus(table: Table, tr: Translate) -> tuple[OptionMenu, ...]:
     if table.is_playing or not table.seats:
         return ()
-    return tuple(OptionMenu(o.name, tuple(o.choices), o.per_seat, tr(o.help))
+    return tuple(OptionMenu(o.name, tuple(o.choices), o.per_seat, tr(o.help),
+                            tuple((v, tr(t)) for v, t in o.labels))
                  for o in table.game.info.options)
 
 

@@ -4,21 +4,25 @@ factions tables.
 The queries return plain dataclasses; `format_leaderboard`, `format_profile` and `format_history`
 turn them into a `Card` (title, text, fields) that the console prints and Discord puts in an
 embed. A player who never finished a game, or an unknown game, is refused with `NotFound`.
-The commands' descriptions and their German translations live in `bot.discord_i18n`.
+Every text is a `games.text.Text` translated with the reader's `tr`: counts are plurals, numbers
+and dates are formatted for the reader's locale (Babel).
 """
 
 from __future__ import annotations
 
+import datetime
 import logging
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import aiosqlite
 
 import games
-from bot.ratings import DRAW, LOSS, WIN, is_provisional
+from bot.option_texts import labels_of, option_value
+from bot.ratings import DRAW, LOSS, PROVISIONAL_GAMES, WIN, is_provisional
+from games.levels import shown_name
+from games.text import Text, Translate, and_list, english, plural, term
 
 log = logging.getLogger(__name__)
 
@@ -139,7 +143,8 @@ def _title(game: str) -> str:
 def _game_name(game: str) -> str:
     found = games.find(game)
     if found is None:
-        raise NotFound(f"There is no game called '{game}'. Games: {', '.join(games.names())}.")
+        raise NotFound(Text("There is no game called '{name}'. Games: {games}.", name=game,
+                                games=", ".join(games.names())))
     return found.info.name
 
 
@@ -188,7 +193,8 @@ async def profile(db: aiosqlite.Connection, guild: str, player: str, name: str) 
                           "best_streak FROM ratings WHERE guild = ? AND player = ? "
                           "ORDER BY games DESC, game", (guild, player))
     if not rows:
-        raise NotFound(f"{name} has not finished a rated game in this server yet.")
+        raise NotFound(Text("{player} has not finished a rated game in this server yet.",
+                            player=shown_name(name)))
     per_game = []
     for game, _, rating, played, wins, draws, losses, streak, best in rows:
         recent = await _all(
@@ -226,7 +232,8 @@ async def history(db: aiosqlite.Connection, guild: str, player: str | None = Non
                               "ORDER BY finished DESC, game_id DESC LIMIT ?",
                           (guild, player, limit * most))
         if not held:
-            raise NotFound(f"{name or player} has not finished a game in this server yet.")
+            raise NotFound(Text("{player} has not finished a game in this server yet.",
+                                player=shown_name(name or player)))
         ids = [(i,) for i in dict.fromkeys(i for i, in held)][:limit]
     wanted = [int(i) for i, in ids]
     if not wanted:
@@ -256,71 +263,105 @@ class Card:
     fields: tuple[tuple[str, str], ...] = ()
 
 
-def utc_date(when: float) -> str:
-    """Formats a time as its UTC date (the console); Discord may pass `<t:…:d>` stamps instead."""
-    return time.strftime("%Y-%m-%d", time.gmtime(when))
+def utc_date(when: float) -> datetime.date:
+    """Returns a time's UTC date, which a text formats the reader's way (Babel)."""
+    return datetime.datetime.fromtimestamp(when, datetime.UTC).date()
 
 
 def rating_text(rating: float, games_played: int) -> str:
-    """Returns the rating as shown: a whole number, with a ? while provisional."""
-    return f"{round(rating)}{'?' if is_provisional(games_played) else ''}"
+    """Returns the rating as shown: a whole number (formatted for the reader), with a ? while
+    provisional."""
+    shown = round(rating)
+    return Text("{rating}?", rating=shown) if is_provisional(games_played) else Text(
+        "{rating}", rating=shown)
 
 
 def _games(count: int) -> str:
-    return f"{count} game{'' if count == 1 else 's'}"
+    return plural("{n} game", "{n} games", count)
 
 
 def _record(wins: int, draws: int, losses: int) -> str:
-    return f"{wins}-{draws}-{losses}"
+    return Text("{wins}-{draws}-{losses}", wins=wins, draws=draws, losses=losses)
 
 
-def format_leaderboard(board: Leaderboard) -> Card:
+def _name(standing: Standing) -> str:
+    name = shown_name(standing.name)
+    if standing.is_bot and "Computer" not in standing.name:
+        return Text("{name} (computer)", name=name)
+    return name
+
+
+PROVISIONAL_NOTE = plural("Ratings marked ? are provisional (fewer than {n} game).",
+                          "Ratings marked ? are provisional (fewer than {n} games).",
+                          PROVISIONAL_GAMES)
+
+
+def format_leaderboard(board: Leaderboard, tr: Translate = english) -> Card:
     """Returns the leaderboard as a numbered list with the caller's rank below it."""
+    title = tr(Text("{game} leaderboard", game=board.title))
     if not board.top:
-        return Card(f"{board.title} leaderboard", f"No rated {board.title} games here yet.")
-    lines = [f"{s.rank:>2}. {s.name}{' (computer)' if s.is_bot and 'Computer' not in s.name else ''}"
-             f" — {rating_text(s.rating, s.games)} ({_games(s.games)}, "
-             f"{_record(s.wins, s.draws, s.losses)})"
+        return Card(title, tr(Text("No rated {game} games here yet.", game=board.title)))
+    lines = [f"{s.rank:>2}. " + tr(Text("{name} — {rating} ({games}, {record})", name=_name(s),
+                                        rating=rating_text(s.rating, s.games),
+                                        games=_games(s.games),
+                                        record=_record(s.wins, s.draws, s.losses)))
              for s in board.top]
     you = board.caller
     if you is not None and all(s.player != you.player for s in board.top):
-        lines.append(f"You: #{you.rank} of {board.rated} — {rating_text(you.rating, you.games)} "
-                     f"({_games(you.games)})")
+        lines.append(tr(Text("You: #{rank} of {rated} — {rating} ({games})", rank=you.rank,
+                             rated=board.rated, rating=rating_text(you.rating, you.games),
+                             games=_games(you.games))))
     elif you is None:
-        lines.append(f"You have no {board.title} rating here yet.")
-    lines.append("Ratings marked ? are provisional (fewer than 5 games). Wins-draws-losses.")
-    return Card(f"{board.title} leaderboard", "\n".join(lines))
+        lines.append(tr(Text("You have no {game} rating here yet.", game=board.title)))
+    lines.append(tr(PROVISIONAL_NOTE) + " " + tr(Text("Wins-draws-losses.")))
+    return Card(title, "\n".join(lines))
 
 
-def format_profile(player: Profile, *, when: Callable[[float], str] = utc_date) -> Card:
+_MARKS = {WIN: term("result-mark", "W"), DRAW: term("result-mark", "D"),
+          LOSS: term("result-mark", "L")}
+"""A result's letter in a profile's last games (won, drawn, lost)."""
+
+
+def format_profile(player: Profile, tr: Translate = english) -> Card:
     """Returns a profile with one field per game."""
-    marks = {WIN: "W", DRAW: "D", LOSS: "L"}
     fields = []
     for g in player.games:
-        trend = f"{'+' if g.trend >= 0 else ''}{round(g.trend)}"
-        last = ", ".join(f"{marks.get(r.outcome, '?')} {r.score} (#{r.game_id}, {when(r.finished)})"
+        trend = Text("+{n}", n=round(g.trend)) if g.trend >= 0 else Text(
+            "−{n}", n=-round(g.trend))
+        last = ", ".join(tr(Text("{mark} {score} (#{game}, {date})",
+                                 mark=_MARKS.get(r.outcome, "?"), score=r.score,
+                                 game=str(r.game_id), date=utc_date(r.finished)))
                          for r in g.last)
-        lines = [f"Rating {rating_text(g.rating, g.games)} ({trend} over the last "
-                 f"{_games(min(g.games, TREND_GAMES))})",
-                 f"{_games(g.games)}: {g.wins} won, {g.draws} drawn, {g.losses} lost; "
-                 f"best streak {g.best_streak}"]
+        lines = [tr(plural("Rating {rating} ({trend} over the last game)",
+                           "Rating {rating} ({trend} over the last {n} games)",
+                           min(g.games, TREND_GAMES), rating=rating_text(g.rating, g.games),
+                           trend=trend)),
+                 tr(plural("{n} game: {wins} won, {draws} drawn, {losses} lost; best streak {best}",
+                           "{n} games: {wins} won, {draws} drawn, {losses} lost; best streak {best}",
+                           g.games, wins=g.wins, draws=g.draws, losses=g.losses,
+                           best=g.best_streak))]
         if g.favourite:
-            lines.append(f"Favourite: {g.favourite}")
+            entry = games.find(g.game)
+            labels = labels_of(entry.info) if entry else ()
+            lines.append(tr(Text("Favourite: {choice}", choice=option_value(g.favourite, labels))))
         if last:
-            lines.append(f"Last: {last}")
+            lines.append(tr(Text("Last: {games}", games=last)))
         fields.append((g.title, "\n".join(lines)))
-    return Card(f"{player.name}'s profile", "Ratings marked ? are provisional (fewer than 5 games).",
-                tuple(fields))
+    return Card(tr(Text("{player}'s profile", player=shown_name(player.name))),
+                tr(PROVISIONAL_NOTE), tuple(fields))
 
 
-def format_history(entries: Sequence[HistoryGame], *,
-                   when: Callable[[float], str] = utc_date) -> Card:
+def format_history(entries: Sequence[HistoryGame], tr: Translate = english) -> Card:
     """Returns the games as lines: id, game, date, players with scores, winner."""
+    title = tr(Text("Last games"))
     if not entries:
-        return Card("Last games", "No finished games in this server yet.")
+        return Card(title, tr(Text("No finished games in this server yet.")))
     lines = []
     for g in entries:
-        players = ", ".join(f"{s.name} {s.score}" for s in g.seats)
-        winners = " and ".join(g.winners) or "draw"
-        lines.append(f"#{g.game_id} {g.title}, {when(g.finished)}: {players} — {winners}")
-    return Card("Last games", "\n".join(lines))
+        players = ", ".join(tr(Text("{name} {score}", name=shown_name(s.name), score=s.score))
+                            for s in g.seats)
+        winners = tr(and_list([shown_name(w) for w in g.winners]) or Text("draw"))
+        lines.append(tr(Text("#{id} {game}, {date}: {players} — {winners}", id=str(g.game_id),
+                             game=g.title, date=utc_date(g.finished), players=players,
+                             winners=winners)))
+    return Card(title, "\n".join(lines))

@@ -35,8 +35,8 @@ from games.core import (
     Seat,
     View,
 )
-from games.levels import DEFAULT_LEVEL, Level, levels_of, seat_name
-from games.text import Text, plural, seat_ref
+from games.levels import DEFAULT_LEVEL, Level, level_word, levels_of, seat_name
+from games.text import Text, or_list, plural, seat_ref
 
 log = logging.getLogger(__name__)
 
@@ -275,8 +275,8 @@ class Table:
         offered = levels_of(games.entry(self.game_name)).offered()
         if level not in offered:
             raise Refused(Text("{game} offers no {level} computer player; choose {levels}.",
-                               game=game.info.title, level=level.value,
-                               levels=" or ".join(v.value for v in offered)))
+                               game=game.info.title, level=level_word(level),
+                               levels=or_list([level_word(v) for v in offered])))
         number = 1 + sum(1 for s in self.seats if s.is_bot)
         name = seat_name(number, level)
         self.seats.append(SeatInfo(f"bot:{number}", name, is_bot=True,

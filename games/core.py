@@ -186,6 +186,9 @@ class OptionSpec:
     default: str
     help: str
     per_seat: bool = False
+    labels: tuple[tuple[str, Text], ...] = ()
+    """How a choice reads to players (a faction's printed name, a mat's name), where it differs
+    from the typed value; the rest read as typed."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 import logging
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +23,7 @@ from games.core import Action, Chooser, Seat, View
 from games.registry import GameEntry
 from games.rng import Rng
 from games.search import Budget, Search, SearchResult, SearchSpec
+from games.text import Text, Translate, english, term
 
 log = logging.getLogger(__name__)
 
@@ -44,21 +46,49 @@ SLIP_RATE = 0.5
 """How often the generic easy player makes a random move instead of the normal one."""
 
 
-def parse_level(text: str | None) -> Level:
-    """Returns the level a word names (None or "" = the default); raises ValueError otherwise."""
+def parse_level(text: str | None, tr: Translate = english) -> Level:
+    """Returns the level a word names, in English or in `tr`'s language (None or "" = the
+    default); raises ValueError otherwise."""
     if text is None or not text.strip():
         return DEFAULT_LEVEL
     word = text.strip().lower()
     for level in Level:
-        if word == level.value:
+        if word in (level.value, tr(level_word(level)).lower()):
             return level
-    raise ValueError(f"The level must be {', '.join(LEVEL_NAMES[:-1])} or {LEVEL_NAMES[-1]}, "
-                     f"not '{text.strip()}'.")
+    raise ValueError(Text("The level must be {easy}, {normal} or {hard}, not '{word}'.",
+                          easy=level_word(Level.EASY), normal=level_word(Level.NORMAL),
+                          hard=level_word(Level.HARD), word=text.strip()))
+
+
+LEVEL_WORDS = {Level.EASY: term("level", "easy"), Level.NORMAL: term("level", "normal"),
+               Level.HARD: term("level", "hard")}
+"""The level words to translate (spelt out, so that pybabel finds them)."""
+
+
+def level_word(level: Level) -> Text:
+    """Returns a level's word as players read it ("hard"; "schwer" in German)."""
+    return LEVEL_WORDS[level]
 
 
 def seat_name(number: int, level: Level) -> str:
-    """Returns a computer seat's name, e.g. "Computer 2 (hard)"."""
-    return f"Computer {number} ({level.value})"
+    """Returns a computer seat's name, e.g. "Computer 2 (hard)" (stored in English)."""
+    return Text("Computer {number} ({level})", number=number, level=level_word(level))
+
+
+_COMPUTER = re.compile(r"Computer(?: (?P<number>[0-9]{1,3}))?(?: \((?P<level>easy|normal|hard)\))?")
+
+
+def shown_name(name: str) -> str:
+    """Returns a stored player name ready to be translated: a computer's English name ("Computer 2
+    (hard)", or "Computer (hard)" on a leaderboard) becomes a text whose level word reads in the
+    reader's language; any other name is returned as it is."""
+    match = _COMPUTER.fullmatch(name)
+    if match is None or not match["level"]:
+        return name
+    level = Level(match["level"])
+    if match["number"]:
+        return seat_name(int(match["number"]), level)
+    return Text("Computer ({level})", level=level_word(level))
 
 
 def slipping(normal: Chooser[Any], rate: float = SLIP_RATE) -> Chooser[Any]:
@@ -136,4 +166,4 @@ def levels_of(entry: GameEntry) -> Levels:
 
 
 __all__ = ["DEFAULT_LEVEL", "LEVEL_NAMES", "TIMER_LEVEL", "Level", "Levels", "levels_of",
-           "parse_level", "seat_name", "slipping"]
+           "level_word", "parse_level", "seat_name", "shown_name", "slipping"]

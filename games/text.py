@@ -61,9 +61,10 @@ def plural(singular: str, plural_form: str, n: int, /, **args: Arg) -> Text:
     return Text._make(singular, args, plural_form, n, None)
 
 
-def term(context: str, msgid: str, /) -> Text:
-    """Returns a name (a card, a space, a class) in a context, e.g. term("drakones", "Dragon")."""
-    return Text._make(msgid, {}, None, None, context)
+def term(context: str, msgid: str, /, **args: Arg) -> Text:
+    """Returns a name (a card, a space, a class) in a context, e.g. term("drakones", "Dragon"),
+    or a data file's text in its context, filled with `args`."""
+    return Text._make(msgid, args, None, None, context)
 
 
 def seat_ref(seat: int) -> str:
@@ -85,6 +86,14 @@ def and_list(items: Iterable[str]) -> str:
     if len(parts) <= 1:
         return parts[0] if parts else ""  # the item itself, so that a `Text` stays translatable
     return Text("{first} and {last}", first=and_list(parts[:-1]), last=parts[-1])
+
+
+def or_list(items: Iterable[str]) -> str:
+    """Returns "A", "A or B", "A, B or C" (the "or" translated)."""
+    parts = list(items)
+    if len(parts) <= 1:
+        return parts[0] if parts else ""
+    return Text("{items} or {last}", items=join_texts(parts[:-1]), last=parts[-1])
 
 
 Translate = Callable[[str], str]

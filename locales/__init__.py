@@ -12,10 +12,12 @@ A plain `str` passes through unchanged.
 
 from __future__ import annotations
 
+import datetime
 import gettext
 from functools import cache, partial
 from pathlib import Path
 
+from babel.dates import format_date
 from babel.numbers import format_decimal
 
 from games.text import VERBATIM, Text, Translate
@@ -50,6 +52,11 @@ def catalog(lang: str) -> gettext.NullTranslations:
 def number(value: int | float, lang: str) -> str:
     """Formats a number the locale's way (Babel): 1,234 in English, 1.234 in German."""
     return str(format_decimal(value, locale=lang))
+
+
+def date(value: datetime.date, lang: str) -> str:
+    """Formats a date the locale's way (Babel): Dec 1, 2026 in English, 01.12.2026 in German."""
+    return str(format_date(value, format="medium", locale=lang))
 
 
 def translate(text: str, lang: str) -> str:
@@ -95,6 +102,8 @@ def _argument(value: object, lang: str) -> str:
         return str(value)
     if isinstance(value, int | float):
         return number(value, lang) if lang != DEFAULT else str(value)
+    if isinstance(value, datetime.date):
+        return date(value, lang)
     if isinstance(value, str):
         return translate(value, lang)
     return str(value)

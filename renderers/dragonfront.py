@@ -23,12 +23,14 @@ from renderers.common import (
     Color,
     Palette,
     card,
+    fit_size,
     fit_text,
     font,
     new_canvas,
     paste,
     stamp,
     text_center,
+    text_width,
     to_png,
 )
 
@@ -209,7 +211,11 @@ def _unit_tile(tints: tuple[Color, ...], own: bool, champion: bool, name: str, s
     stamp(image, PAL, (5, 3), fit_text(name, w - 10, 15, bold=True), size=15, bold=True,
           background=fill)
     stamp(image, PAL, (5, 22), stats, size=20, bold=True, background=fill)
-    stamp(image, PAL, (w - 5, 26), status, size=14, fill=HIGHLIGHT, anchor="ra", background=fill)
+    if status:  # beside the stats, smaller or shortened rather than over them ("verborgen fertig")
+        room = w - 18 - int(text_width(stats, 20, bold=True))
+        size = fit_size(status, room, 14)
+        stamp(image, PAL, (w - 5, 26 + (14 - size) // 2), fit_text(status, room, size), size=size,
+              fill=HIGHLIGHT, anchor="ra", background=fill)
     if traits:
         stamp(image, PAL, (5, h - 18), fit_text(traits, w - 10, 14), size=14, fill=TRAIT_INK,
               background=fill)
@@ -273,14 +279,22 @@ def _wrap(text: str, width: int, size: int) -> list[str]:
     return lines
 
 
+BODY_SIZES = (14, 13, 12, 11, 10)
+"""Type sizes a hand card's text may take, largest first."""
+
+
 def _body_lines(text: str, width: int, height: int) -> tuple[int, list[str]]:
-    """Wraps a card's text at the largest size from 14 px down to 11 px whose lines fit
-    `height` (a longer text, as German ones often are, gets smaller type, not cut lines)."""
-    for size in (14, 13, 12, 11):
+    """Wraps a card's text at the largest size from 14 px down to 10 px whose lines fit
+    `height` (a longer text, as German ones often are, gets smaller type). The few texts too
+    long even at 10 px (champions' level texts) end their last line with "…": /card shows them whole."""
+    for size in BODY_SIZES:
         lines = _wrap(text, width, size)
         if len(lines) * (size + 3) <= height:
             return size, lines
-    return 11, lines[:height // 14]
+    size = BODY_SIZES[-1]
+    shown = lines[:height // (size + 3)]
+    shown[-1] = fit_text(shown[-1] + " …", width, size) if len(shown[-1]) else "…"
+    return size, shown
 
 
 def render_hand(view: View, *, names: Sequence[str],

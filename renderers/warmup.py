@@ -27,7 +27,7 @@ LONGEST = 400
 """Steps of the warming game played at most (some games run long)."""
 
 
-def positions(game: Game, players: int, seed: int = 0) -> list[tuple[Any, Any]]:
+def positions(game: Game[Any, Any], players: int, seed: int = 0) -> list[tuple[Any, Any]]:
     """Returns up to `BOARDS` (public view, to-play seat's view) pairs spread over one seeded
     game of random legal actions (the first position is always among them)."""
     state = game.new_game(seed, players, {})

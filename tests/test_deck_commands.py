@@ -12,6 +12,7 @@ import aiosqlite
 import pytest
 from PIL import Image
 
+import locales
 from bot import deck_commands as K
 from bot.decks import DeckError
 from bot.store import Store
@@ -138,5 +139,7 @@ def test_card_command_and_completions() -> None:
         assert answer.text.startswith("Sage Wyrm (RivalWing): Dragon mat.")
         assert (await K.run_card(["zzz"])).refused
     asyncio.run(body())
-    assert [e.label for e in K.complete_card_lookup("dwarf")] == ["Dwarf (Drachenherz)"]
+    assert K.complete_card_lookup("dwarf") == [("Dwarf (Drachenherz)", "drachenherz:dwarf")]
+    german = locales.translator("de")  # a German reader finds and reads the German name
+    assert K.complete_card_lookup("zwer", german) == [("Zwerg (Drachenherz)", "drachenherz:dwarf")]
     assert K.complete_factions("s") == ["Scales", "Silence", "Strife"]

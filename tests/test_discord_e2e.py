@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import games
+import locales
 from bot import discord_app
 from bot.discord_views import MAX_CUSTOM_ID
 from bot.replies import board_reply
@@ -442,7 +443,8 @@ async def test_slow_host_is_deferred_and_errors_apologise(tmp_path: Path, monkey
         with ErrorLogs() as errors:
             ix = await h.slash(BOB, "status")
         reply = h.standin.original(ix)
-        assert reply.is_ephemeral and reply.content == discord_app.APOLOGY
+        assert reply.is_ephemeral and reply.content == locales.translate(discord_app.APOLOGY, "de")
+        assert reply.content.startswith("Entschuldigung")  # in Bob's language
         assert "boom" not in reply.content
         assert any(str(h.channel) in r.getMessage() for r in errors.records)
         for record in errors.records:  # expected here; keep them from failing the test
@@ -552,6 +554,38 @@ async def test_edits_of_a_board_coalesce_under_the_rate_limit(tmp_path: Path) ->
         assert len(patches) <= 6, f"{len(patches)} edits for 12 positions"
         assert elapsed < 7.5 and h.standin.throttled == []
         assert board.text().count("step") == 1
+
+
+@run
+async def test_tidying_an_old_board_spends_no_write_a_position_needs(tmp_path: Path) -> None:
+    """Under 5 writes per 5 s, an old board loses its buttons only with writes the channel's
+    window leaves unused: a player who rests a second after the handover and then decides four
+    times in a row sees each position at once, and the old board loses its buttons afterwards."""
+    async with Harness(tmp_path / "h.db", rate_limit=(5, 5.0), tidy_pause=1.0) as h:
+        await h.slash(ALICE, "join", game=toygame.NAME)
+        await h.slash(ALICE, "addbot")
+        await h.slash(ALICE, "start")
+        assert h.bot is not None
+        old = h.board()
+        await asyncio.sleep(5.1)  # the channel's window is over
+        await h.standin.slash(ALICE, h.channel, "status", post=True)
+        await h.standin.wait_for(lambda: len(h.boards()) == 2, timeout=5)
+        board = h.board()
+        await asyncio.sleep(1.3)  # a second's rest: the old pacing tidied here
+        table = h.bot.host._tables[str(h.channel)]
+        reply = board_reply(table, h.bot.host._names(table), fresh=False)
+        waited = []
+        for step in range(1, 5):
+            started = time.perf_counter()
+            h.bot.courier.submit([dataclasses.replace(reply, text=f"step {step}",
+                                                      version=table.version + step)])
+            await h.standin.wait_for(lambda s=step: f"step {s}" in board.text(), timeout=8)
+            waited.append(time.perf_counter() - started)
+            await asyncio.sleep(0.3)
+        assert max(waited) < 1.0, f"positions waited {waited} s"
+        assert old.custom_ids(), "the window had no write to spare yet"
+        await h.standin.wait_for(lambda: old.custom_ids() == [], timeout=12)
+        assert h.bot.buckets.knows(str(h.channel)) and h.standin.throttled == []
 
 
 @run

@@ -288,7 +288,7 @@ async def test_dragonfront_mulligans_at_once_then_plays_to_the_end(tmp_path: Pat
         lobby = h.lobby()
         select = next(c for c in lobby.iter_components() if c["type"] == 3)
         await h.select(BOB, lobby, select["custom_id"], ["thorns"])
-        assert "1. Alice — faction: scales" in lobby.text() and "2. Bob — faction: thorns" in lobby.text()
+        assert "1. Alice — faction: Scales" in lobby.text() and "2. Bob — faction: Thorns" in lobby.text()
         await h.press(BOB, lobby, "Start")
         assert [p["faction"] for p in public_view(h)["players"]] == ["scales", "thorns"]
         secrets = DragonFrontSecrets(h)

@@ -57,10 +57,10 @@ async def test_leaderboard_profile_history_and_export_on_discord(tmp_path: Path)
         assert embed["title"] == "Drachenherz leaderboard"
         assert " 1. " in embed["description"] and "Alice" in embed["description"]
         assert "Bob" in embed["description"]
-        profile = answer(h, await h.slash(BOB, "profile", user=ALICE), BOB)
-        assert profile.embeds[0]["title"] == "Alice's profile"
+        profile = answer(h, await h.slash(BOB, "profile", user=ALICE), BOB)  # Bob reads German
+        assert profile.embeds[0]["title"] == "Profil von Alice"
         assert profile.embeds[0]["fields"][0]["name"] == "Drachenherz"
-        assert "Rating " in profile.embeds[0]["fields"][0]["value"]
+        assert "Wertung " in profile.embeds[0]["fields"][0]["value"]
         history = answer(h, await h.slash(BOB, "history"), BOB)
         assert history.embeds[0]["description"].startswith("#1 Drachenherz, ")
         export = answer(h, await h.slash(ALICE, "history", export=1), ALICE)
@@ -101,7 +101,7 @@ async def test_the_replay_viewer_steps_in_place_and_survives_a_restart(tmp_path:
         assert len(movies) == 1
         data = movies[0].attachments[0].data
         assert len(data) < 8 << 20 and Image.open(io.BytesIO(data)).n_frames == steps
-        for game_id, text in ((99, "There is no game #99."),):
+        for game_id, text in ((99, "Es gibt keine Partie #99."),):  # Bob reads German
             refused = answer(h, await h.slash(BOB, "replay", game_id=game_id), BOB)
             assert refused.content == text
         with sqlite3.connect(tmp_path / "h.db") as conn:
@@ -109,11 +109,11 @@ async def test_the_replay_viewer_steps_in_place_and_survives_a_restart(tmp_path:
                          "finished, result, guild) SELECT channel, game, seed, players, options, "
                          "seats, started, finished, result, '42' FROM games WHERE id = 1")
         foreign = answer(h, await h.slash(BOB, "replay", game_id=2), BOB)
-        assert foreign.content == "Game #2 was not played in this server."
+        assert foreign.content == "Partie #2 wurde nicht auf diesem Server gespielt."
         await h.press(ALICE, h.results()[-1], "Rematch")
         await h.press(BOB, h.results()[-1], "Rematch")
         running = answer(h, await h.slash(BOB, "replay", game_id=3), BOB)
-        assert running.content.startswith("Game #3 is still being played")
+        assert running.content.startswith("Partie #3 läuft noch")
         assert len([m for m in h.standin.public(h.channel) if m.embeds and m.embeds[0].get(
             "title", "").startswith("Replay of")]) == 1, "refusals post nothing"
         assert h.standin.errors == []
@@ -141,9 +141,9 @@ async def test_a_deck_is_built_shared_by_code_and_played_on_discord(tmp_path: Pa
         code = coded.content.split()[1]
         assert code.startswith("DF1-")
         imported = answer(h, await h.slash(BOB, "deck import", code=code, name="borrowed"), BOB)
-        assert "Imported borrowed. Ready to play." in imported.text()
+        assert "borrowed importiert. Spielbereit." in imported.text()  # Bob reads German
         missing = answer(h, await h.slash(BOB, "join", game="dragonfront", deck="nope"), BOB)
-        assert "You have no Dragon Front deck called nope" in missing.content
+        assert "Du hast kein Deck für Dragon Front namens nope" in missing.content
         assert not [m for m in h.standin.public(h.channel) if m.embeds], "the refusal posted nothing"
         names = await h.standin.autocomplete(BOB, h.channel, "join", "deck", deck="bor")
         await h.settle()

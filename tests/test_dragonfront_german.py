@@ -1,5 +1,6 @@
 """Dragon Front in German: a whole game through the host where the player tries every kind of
-move, and the card and deck images, read German (card names stay as printed)."""
+move, one through the Discord stand-in, and the card and deck images read German (card names
+stay as printed)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,11 @@ from renderers import card as R
 from renderers.common import font
 from renderers.deck import _side
 from renderers.faces import faces_of
+from tests.discord_standin import User
+from tests.discord_standin.harness import Harness, play_by_menus
 from tests.hosting import open_host
 from tests.test_card_images import _overflows
+from tests.test_discord_e2e import run
 from tests.test_german import english_pieces, shown
 
 
@@ -91,3 +95,29 @@ def test_german_deck_list_fits_and_reads_german() -> None:
     assert "MANAKURVE" in words and "Einheiten" in words and "Bei Aktivierung" in words
     assert tr(view["faction"]) == "Dornen"
     assert D.render_deck(deck, tr).startswith(b"\x89PNG")
+
+
+@run
+async def test_a_german_server_plays_dragonfront_in_german(tmp_path: Path) -> None:
+    """Through the Discord stand-in: lobby, boards, private panels (menus of moves with their
+    targets) and the result of a whole Dragon Front game read German."""
+    anna, bernd = User(2001, "Anna", locale="de"), User(2002, "Bernd", locale="de")
+    async with Harness(tmp_path / "h.db") as h:
+        h.standin.guild_locale = "de"
+        seen: dict[int, str] = {}
+
+        def read(*_: object) -> None:
+            for message in h.standin.messages.values():
+                seen[message.id] = seen.get(message.id, "") + "\n" + message.text()
+
+        await h.slash(anna, "join", game="dragonfront")
+        await h.press(bernd, h.lobby(), "Beitreten")
+        read()
+        await h.press(anna, h.lobby(), "Start")
+        await play_by_menus(h, [anna, bernd], seed=3, on_move=read)
+        read()
+        text = "\n".join(seen.values())
+        assert "Dragon Front beginnt" in text and "Festung" in text and "Ausspielen" in text
+        found = sorted({p for p in english_pieces() if p in text})
+        assert not found, f"English on a German server: {found[:10]}"
+        assert h.standin.errors == []

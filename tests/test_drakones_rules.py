@@ -804,7 +804,7 @@ def test_view_leaves_turn_and_outcome_to_the_header() -> None:
         play(state, code)
     head = GAME.view(state, None)["header"]
     assert head["over"] and head["winners"] == [0] and head["termination"] == "base"
-    assert "Game over: A wins (base)." in GAME.text(GAME.view(state, None), "AB")
+    assert "Game over: A wins (a base fell)." in GAME.text(GAME.view(state, None), "AB")
 
 
 def test_ai_picks_legal_actions_from_its_view_only() -> None:

@@ -151,7 +151,8 @@ def _twin_step_matches(game: Any, record: GameRecord, replay: Replay, state: Any
         except IllegalAction:
             return 0
         lines += [_named(e.text, replay.names) for e in visible_events(events, None)]
-    told = step.lines if index < replay.last else step.lines[:-1]  # the last adds the result
+    shown = replay.lines(index)
+    told = shown if index < replay.last else shown[:-1]  # the last adds the result
     assert list(told) == lines, f"step {index} tells what the public cannot know"
     renderer = games.entry(record.game).load_renderer()
     assert renderer.render_board(game.view(twin, None), names=replay.names) == replay.frame(index)

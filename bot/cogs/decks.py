@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import locales
 from bot import deck_commands
 from bot.discord_i18n import T
 from bot.messages import Verb
@@ -125,7 +126,8 @@ class CardCog(commands.Cog, name="Cards"):
 
     @card.autocomplete("name")
     async def _lookup(self, interaction: discord.Interaction, current: str) -> Choices:
-        return _choices([(e.label, e.value) for e in deck_commands.complete_card_lookup(current)])
+        tr = locales.translator(locales.language_of(interaction.locale.value))
+        return _choices(deck_commands.complete_card_lookup(current, tr))
 
 
 async def setup(bot: HoardBot) -> None:

@@ -10,10 +10,13 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
+import locales
 from bot.discord_i18n import T
 from bot.messages import Verb
+from bot.option_texts import option_name, option_value
 from bot.table import MAX_TIMER, MIN_TIMER
 from games.levels import LEVEL_NAMES
+from games.text import Text
 
 log = logging.getLogger(__name__)
 
@@ -72,14 +75,19 @@ class TableCog(commands.Cog, name="Table"):
     async def join_option(self, interaction: discord.Interaction,
                           current: str) -> list[app_commands.Choice[str]]:
         chosen = games.find(interaction.namespace.game or "")
-        found: list[str] = []
+        tr = locales.translator(locales.language_of(interaction.locale.value))
+        found: dict[str, str] = {}
         for g in [chosen] if chosen else games.all_games():
             for spec in g.info.options:
                 for value in (*spec.choices, *(("random",) if spec.per_seat else ())):
                     text = f"{spec.name}={value}"
-                    if current.lower() in text.lower() and text not in found:
-                        found.append(text)
-        return [app_commands.Choice(name=t[:100], value=t[:100]) for t in found[:25]]
+                    label = tr(Text("{option}: {value}", option=option_name(spec.name),
+                                    value=option_value(value, spec.labels)))
+                    wanted = current.lower()
+                    if (wanted in text.lower() or wanted in label.lower()) and text not in found:
+                        found[text] = label
+        return [app_commands.Choice(name=label[:100], value=text[:100])
+                for text, label in list(found.items())[:25]]
 
     @app_commands.command(name="leave", description=T("Leave this channel's table."))
     @app_commands.guild_only()

@@ -118,6 +118,7 @@ from games.dragonfront import cards as C
 from games.dragonfront import rules
 from games.dragonfront.actions import Action, decode
 from games.dragonfront.ai import SEARCH, choose, easy
+from games.dragonfront.card_words import CONTEXT
 from games.dragonfront.context import Ctx
 from games.dragonfront.labels import label
 from games.dragonfront.state import MAX_TURNS, TURN_ACTION_CAP, DFState, DFTermination
@@ -128,7 +129,7 @@ from games.dragonfront.view import sample_hidden, shuffle_hidden
 from games.dragonfront.view import text as board_text
 from games.dragonfront.view import view as seat_view
 from games.registry import GameEntry
-from games.text import Text, Translate, english
+from games.text import Text, Translate, english, term
 
 
 class DragonFront(Game[DFState, Action]):
@@ -147,7 +148,8 @@ class DragonFront(Game[DFState, Action]):
                  "lane and fight. Bank mana to call your champion early. Bring the enemy Stronghold "
                  "from 15 to 0 to win."),
         options=(OptionSpec("faction", ("random", *[f.lower() for f in C.FACTIONS]), "random",
-                            Text("Your faction's base deck."), per_seat=True),),
+                            Text("Your faction's base deck."), per_seat=True,
+                            labels=tuple((f.lower(), term(CONTEXT, f)) for f in C.FACTIONS)),),
         aliases=("df", "dragon front"),
         turn_seconds=180,
     )

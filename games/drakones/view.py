@@ -137,6 +137,11 @@ def _with_hidden(cp: Checkpoint, sample: State, other: int) -> Checkpoint:
     return cp._replace(rng=sample.rng.state, players=tuple(players))
 
 
+_ENDINGS = {"base": Text("a base fell"), "deck": Text("a deck ran out"),
+            "forfeit": Text("the other player gave up")}
+"""How a game ended, as the text board says it (by the termination's value)."""
+
+
 # -- the text board ---------------------------------------------------------------------------
 
 def _cell(i: int, c: CardView | None, tr: Translate = english) -> str:
@@ -161,8 +166,9 @@ def text(board: View, names: Sequence[str], tr: Translate = english) -> str:
         lines.append("  " + " | ".join(_cell(i, c, tr) for i, c in enumerate(p["side"])))
     lines.append(tr(Text("  (~ arriving, * bolt, # in cover, ! hit this turn)")))
     if head["over"]:
+        ending = str(head["termination"])
         lines.append(tr(Text("Game over: {player} wins ({reason}).", player=name(head["winners"][0]),
-                             reason=head["termination"])))
+                             reason=_ENDINGS.get(ending, ending))))
     elif head["active"] is not None:
         lines.append(tr(plural("{player} to play, {n} action left.",
                                "{player} to play, {n} actions left.", board["actions"],

@@ -84,7 +84,7 @@ class RivalWing(Game[RWState, Act]):
         options=(OptionSpec("mat", (*MAT_IDS, "random"), "random",
                             Text("Your dragon mat: {mats}", mats=join_texts(
                                 Text("{code} ({mat})", code=m, mat=mat_name(m)) for m in MAT_IDS)),
-                            per_seat=True),),
+                            per_seat=True, labels=tuple((m, mat_name(m)) for m in MAT_IDS)),),
         aliases=("rival", "rw"), turn_seconds=TURN_SECONDS, rotates_in_series=True)
 
     def new_game(self, seed: int, players: int, options: dict[str, Any] | None = None) -> RWState:

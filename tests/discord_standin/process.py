@@ -3,7 +3,8 @@
     python -m tests.discord_standin.process     (the child: reads the same settings as `hoard`)
 
 The child registers Embers (the toy game) beside the real games and, when HOARD_TEST_SEED is set,
-seeds the host's game seeds so that whole games repeat. Nothing else differs from `run_discord`.
+seeds the host's game seeds so that whole games repeat. It skips warming the renderers unless
+HOARD_TEST_WARM=1. Nothing else differs from `run_discord`.
 """
 
 from __future__ import annotations
@@ -114,7 +115,9 @@ def main() -> None:
     settings = Settings.from_env()
     setup_logging(settings.log_level, quiet=False)
     toygame.install()
-    HoardBot.warm_renderers = False  # seconds of CPU at every one of the crash test's restarts
+    # Warming costs seconds of CPU at every one of the crash test's restarts; a bench that
+    # measures latencies as `hoard discord` has them asks for it (HOARD_TEST_WARM=1).
+    HoardBot.warm_renderers = os.environ.get("HOARD_TEST_WARM") == "1"
     if os.environ.get("HOARD_TEST_SEED"):
         _seeded_host(int(os.environ["HOARD_TEST_SEED"]))
     logging.getLogger(__name__).info("Bot child %s starting", os.getpid())
