@@ -9,7 +9,8 @@ import random
 import pytest
 
 from games.core import IllegalAction
-from games.dragonfront import GAME
+from games.dragonfront import GAME, hand_mods
+from games.dragonfront import cards as C
 from games.dragonfront import rules as R
 from games.dragonfront.stats import has, health, max_health, power
 from games.dragonfront.view import TRAIT_LABELS
@@ -65,3 +66,38 @@ def test_the_listing_memo_is_dropped_when_the_state_changes() -> None:
     st.players[seat]["mana"] = 0
     with pytest.raises(IllegalAction):
         GAME.apply(st, seat, banks[-1])
+
+
+def test_hand_changes_are_kept_in_the_order_the_cards_were_named() -> None:
+    """Changing several cards in hand adds their entries in the order named, not in a set's
+    order (which moves with the hash seed, so the same game gave different states)."""
+    names = [f"C{i:02d}" for i in range(12, 0, -1)]
+    p: dict = {"hand": list(names)}
+    hand_mods.change(p, names, cost=-1)
+    assert [m["card"] for m in p["mods"]] == names
+    p["hand"] = names[:6]
+    hand_mods.trim(p)
+    assert [m["card"] for m in p["mods"]] == names[:6]
+
+
+def test_no_effect_grants_an_ability_the_card_index_would_miss() -> None:
+    """Auras, COMMAND bonuses, cost changes and taxes are looked for only on the cards that
+    print them (`cards.cards_with`): no effect in the card file grants such an ability."""
+    indexed = {"aura", "foe_aura", "command", "cost", "unaligned_tax", "first_unit_tax"}
+    granted: set[str] = set()
+
+    def walk(x: object) -> None:
+        if isinstance(x, dict):
+            if isinstance(x.get("ability"), dict):
+                granted.add(x["ability"]["on"])
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(C.cards())
+    assert granted and not granted & indexed
+    assert granted == C.granted_triggers()
+    assert C.listeners("own_spell") == C.cards_with("own_spell") and C.listeners("death") is None
+    assert C.cards_with("aura") and C.cards_with("cost")

@@ -8,6 +8,7 @@ spell's target: "u<id>" a unit, "f<id>" a fort, "L<lane>", "R<row>", or "-" for 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from games.core import MAX_CODE_LENGTH, BadActionCode
 from games.dragonfront import cards as C
@@ -95,6 +96,20 @@ class EndTurn:
 
 
 Action = Mulligan | Play | Activate | Shift | Bank | Discard | EndTurn
+
+# -- listed actions, each value made once ----------------------------------------------------
+# Listing builds the same few values again and again; the actions are frozen, so a listing may
+# hand out one shared object per value (bounded caches: ids and targets vary from game to game).
+
+play_of = lru_cache(maxsize=1 << 16)(Play)
+activate_of = lru_cache(maxsize=1 << 12)(Activate)
+shift_of = lru_cache(maxsize=1 << 12)(Shift)
+bank_of = lru_cache(maxsize=64)(Bank)
+discard_of = lru_cache(maxsize=1 << 12)(Discard)
+END_TURN = EndTurn()
+MULLIGANS = tuple(Mulligan(m) for m in range(16))
+SPACES = tuple(str(sp) for sp in range(16))
+"""A space's text in a play's `where`."""
 
 
 def decode(code: str) -> Action:

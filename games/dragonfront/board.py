@@ -192,9 +192,10 @@ def place_unit(st: DFState, u: Unit) -> None:
 
 
 class still:  # noqa: N801 - used as a function: `with still(st):`
-    """Caches keywords, who stands where, card cost changes and open spaces while nothing changes
-    (listing actions, planning an activation); nested uses share the outer caches. A plain class,
-    not a generator context manager: it runs on every listing and activation."""
+    """Caches keywords, who stands where, the walls' spaces, card cost changes, open spaces and
+    whether auras could reach a side while nothing changes (listing actions, planning an
+    activation); nested uses share the outer caches. A plain class, not a generator context
+    manager: it runs on every listing and activation."""
 
     __slots__ = ("_outer", "_st")
 
@@ -211,6 +212,8 @@ class still:  # noqa: N801 - used as a function: `with still(st):`
         held["_occupancy"] = {sp: u for u in self._st.units for sp in u["sp"]}
         held["_listing_memo"] = {}
         held["_sides"] = {}
+        held["_side_mods"] = {}
+        held["_walls"] = {f["sp"] for f in self._st.forts if f["kw"].get("WALL")}
 
     def __exit__(self, *exc: object) -> None:
         if self._outer:
@@ -219,3 +222,5 @@ class still:  # noqa: N801 - used as a function: `with still(st):`
             held.pop("_occupancy", None)
             held.pop("_listing_memo", None)
             held.pop("_sides", None)
+            held.pop("_side_mods", None)
+            held.pop("_walls", None)

@@ -40,6 +40,44 @@ def name(card_id: str) -> str:
     return cards()[card_id]["name"]
 
 
+@cache
+def cards_with(on: str) -> frozenset[str]:
+    """Returns the cards with an ability of one trigger (`on`) in their printed text, a CHOOSE
+    ONE mode's included. Effects grant only abilities of other triggers (`granted_triggers`;
+    a test checks the ones looked up this way)
+    and EVOLVE takes the new card's, so only these cards' units and forts can hold one: loops
+    that look for auras, cost changes or taxes skip the others."""
+    return frozenset(k for k, c in cards().items()
+                     if any(a["on"] == on for a in c["abilities"])
+                     or any(a["on"] == on for m in c.get("modes") or [] for a in m.get("abilities", [])))
+
+
+@cache
+def granted_triggers() -> frozenset[str]:
+    """Returns the triggers of the abilities effects grant (a unit of any card may come to hold
+    one); for every other trigger only the units and forts of `cards_with(on)` can listen."""
+    found: set[str] = set()
+    todo: list[Any] = [cards()]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, dict):
+            if isinstance(x.get("ability"), dict):
+                found.add(x["ability"]["on"])
+            todo.extend(x.values())
+        elif isinstance(x, list):
+            todo.extend(x)
+    return frozenset(found)
+
+
+@cache
+def listeners(*ons: str) -> frozenset[str] | None:
+    """Returns the cards whose pieces can hold an ability of one of the triggers `ons`, or None
+    when any piece can (an effect grants such abilities)."""
+    if any(on in granted_triggers() for on in ons):
+        return None
+    return frozenset().union(*(cards_with(on) for on in ons))
+
+
 def is_supported(card_id: str) -> bool:
     """Tells whether the engine can play the card (its text parsed into the effect vocabulary)."""
     return not cards()[card_id].get("unsupported")

@@ -32,7 +32,7 @@ from games.dragonfront.damage import (
 )
 from games.dragonfront.movement import enter, free_for, nudge
 from games.dragonfront.state import DFState, Fort, Place, Target, Unit
-from games.dragonfront.stats import has, health, max_health, power
+from games.dragonfront.stats import has, health, keywords, max_health, power
 from games.dragonfront.timed import expire
 from games.dragonfront.triggers import activated, reveal, trigger
 from games.text import Text, seat_ref
@@ -54,21 +54,30 @@ class Plan(TypedDict, total=False):
 
 def plan(st: DFState, u: Unit, seen_by: int | None) -> Plan | None:
     """Returns what activating `u` would do as `seen_by` sees the board, or None when it cannot."""
-    if has(st, u, "CATAPULT"):
+    kws = keywords(st, u)
+    if kws.get("CATAPULT"):
         return {"kind": "catapult", "targets": [_catapult_target(st, u, seen_by)]}
-    targets: list[Aim] = []
-    for s in u["sp"]:
-        t = _scan(st, u, lane_of(s), seen_by)
-        if t is not None and all(t[0] is not x[0] and t[0] != x[0] for x in targets):
-            targets.append(t)
-    if targets:
-        return {"kind": "attack", "targets": targets}
-    nxt = [s + 4 * fwd(u["owner"]) for s in u["sp"]]
+    sp = u["sp"]
+    if len(sp) == 1:
+        t = _scan(st, u, sp[0] % 4, seen_by, kws=kws)
+        if t is not None:
+            return {"kind": "attack", "targets": [t]}
+    else:
+        targets: list[Aim] = []
+        for s in sp:
+            t = _scan(st, u, lane_of(s), seen_by, kws=kws)
+            if t is not None and all(t[0] is not x[0] and t[0] != x[0] for x in targets):
+                targets.append(t)
+        if targets:
+            return {"kind": "attack", "targets": targets}
     if u["kw"].get("ROOTED"):
         return None
-    if all(0 <= s < 16 for s in nxt) and all(free_for(st, s, u, seen_by=seen_by) for s in nxt):
-        return {"kind": "move", "to": nxt}
-    return None
+    step = 4 if u["owner"] == 0 else -4  # 4 * fwd(owner)
+    nxt = [s + step for s in sp]
+    for s in nxt:
+        if not 0 <= s < 16 or not free_for(st, s, u, seen_by=seen_by):
+            return None
+    return {"kind": "move", "to": nxt}
 
 
 def can_activate(st: DFState, u: Unit) -> bool:
@@ -78,15 +87,16 @@ def can_activate(st: DFState, u: Unit) -> bool:
 
 
 def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *,
-          after_move: bool = False) -> Aim | None:
-    """Returns what a unit would attack in one lane (unit, wall fort or ("sh", seat)) and how far.
+          after_move: bool = False, kws: dict[str, int] | None = None) -> Aim | None:
+    """Returns what a unit would attack in one lane (unit, wall fort or ("sh", seat)) and how far
+    (`kws`: the unit's `keywords` when already known).
 
     A RANGE unit reaches two rows; a FLIGHT unit in the enemy Frontline flies over a non-flying
     unit in front to the Stronghold; after a move, the Stronghold is out of reach."""
     seat = u["owner"]
     f = 1 if seat == 0 else -1  # fwd(seat)
     row = u["sp"][0] // 4
-    reach = 2 if has(st, u, "RANGE") else 1
+    reach = 2 if (kws.get("RANGE") if kws is not None else has(st, u, "RANGE")) else 1
     over = False
     occupancy = st.__dict__.get("_occupancy")
     for d in range(1, 4):
@@ -103,7 +113,8 @@ def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *,
             if x["owner"] == seat:
                 return None
             if not (x["hidden"] and seen_by == seat):
-                if d == 1 and not after_move and rr == enemy_row(seat) and has(st, u, "FLIGHT") \
+                if d == 1 and not after_move and rr == enemy_row(seat) \
+                        and (kws.get("FLIGHT") if kws is not None else has(st, u, "FLIGHT")) \
                         and not has(st, x, "FLIGHT"):
                     over = True
                     continue

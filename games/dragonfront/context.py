@@ -8,7 +8,7 @@ from games.core import Event
 from games.dragonfront.state import Fort, Target, Unit
 
 
-@dataclass
+@dataclass(slots=True)
 class Ctx:
     """Who is acting and what an effect refers to (the chosen target, the trap's entrant, ...).
 

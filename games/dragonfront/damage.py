@@ -178,8 +178,14 @@ class resolution:  # noqa: N801 - used as a function: `with resolution(st):`
 
 def check_end(st: DFState, fallen: set[int] | None = None) -> None:
     """Ends the game when a Stronghold has fallen (held while a resolution runs: `resolution`)."""
-    if st.result is not None or "_holding" in st.__dict__ or st.__dict__.get("_hold_end"):
+    if st.result is not None:
         return
+    held = st.__dict__
+    if "_holding" in held or held.get("_hold_end"):
+        return
+    one, two = st.players
+    if one["sh"] > 0 and two["sh"] > 0 and not fallen:
+        return  # the usual case: both standing
     dead = [s for s in (0, 1) if st.players[s]["sh"] <= 0 or (fallen and s in fallen)]
     if len(dead) == 2:
         st.result = {"winners": [], "reason": DFTermination.BOTH_STRONGHOLDS.value}
@@ -207,7 +213,10 @@ def destroy_fort(st: DFState, f: Fort, ctx: Ctx) -> None:
 
 def resolve_deaths(st: DFState, ctx: Ctx) -> None:
     """Removes dead units, then runs DEATH, EXECUTE, RESPAWN, SURVIVOR and fragment refunds."""
-    if not any(u["dmg"] >= u["hp"] or "hurt" in u for u in st.units):
+    for u in st.units:
+        if u["dmg"] >= u["hp"] or "hurt" in u:
+            break
+    else:
         check_end(st)  # nobody dead or hurt: only the end check the resolution would make
         return
     with resolution(st):

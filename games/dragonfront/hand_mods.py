@@ -47,7 +47,7 @@ def trim(p: Player) -> None:
     mods = p.get("mods")
     if not mods:
         return
-    for cid in {m["card"] for m in mods}:
+    for cid in dict.fromkeys(m["card"] for m in mods):
         mine = sorted((m for m in mods if m["card"] == cid and not m.get("deck")), key=_rank)
         for m in mine[p["hand"].count(cid):]:
             mods.remove(m)
@@ -56,7 +56,7 @@ def trim(p: Player) -> None:
 def change(p: Player, cids: list[str], cost: int = 0, pw: int = 0, hp: int = 0) -> None:
     """Changes one copy in hand of each card listed (a copy not yet changed gets an entry)."""
     mods = p.setdefault("mods", [])
-    for cid in set(cids):
+    for cid in dict.fromkeys(cids):  # in order: a set's order changes with the hash seed
         mine = [m for m in mods if m["card"] == cid and not m.get("deck")]
         for m in mine[:cids.count(cid)]:
             m["cost"], m["pw"], m["hp"] = m["cost"] + cost, m["pw"] + pw, m["hp"] + hp

@@ -9,7 +9,7 @@ from typing import Any
 
 from games.dragonfront import cards as C
 from games.dragonfront import deploy_more, hand_mods, triggers_more
-from games.dragonfront.actions import Play
+from games.dragonfront.actions import SPACES, Play, play_of
 from games.dragonfront.amounts import amount
 from games.dragonfront.board import (
     enemy_row,
@@ -82,7 +82,10 @@ def _fort_taxes(st: DFState, seat: int) -> tuple[int, int]:
         cached: tuple[int, int] = memo[key]
         return cached
     unaligned = first_unit = 0
+    chapels, murmurs = C.cards_with("unaligned_tax"), C.cards_with("first_unit_tax")
     for f in st.forts:
+        if f["card"] not in chapels and f["card"] not in murmurs:
+            continue
         for a in f["ab"]:
             if a["on"] == "unaligned_tax":
                 unaligned += 1
@@ -96,20 +99,25 @@ def _fort_taxes(st: DFState, seat: int) -> tuple[int, int]:
 def _cost_change(st: DFState, seat: int, kind: str) -> int:
     """Returns how much a seat's own units and forts change the cost of its cards of one type."""
     memo = st.__dict__.get("_listing_memo")
-    key = ("cost", seat, kind)
-    if memo is not None and key in memo:
-        cached: int = memo[key]
-        return cached
-    change = 0
-    for x in [*st.units, *st.forts]:
-        if x["owner"] != seat:
-            continue
-        for a in x["ab"]:
-            if a["on"] == "cost" and a["kind"] == kind:
-                change += a["n"]
-    if memo is not None:
-        memo[key] = change
-    return change
+    if memo is None:
+        return _cost_changes(st, seat).get(kind, 0)
+    changes = memo.get(("cost", seat))
+    if changes is None:
+        changes = memo[("cost", seat)] = _cost_changes(st, seat)
+    return changes.get(kind, 0)
+
+
+def _cost_changes(st: DFState, seat: int) -> dict[str, int]:
+    """Returns the cost changes a seat's own units and forts make, by card type."""
+    changes: dict[str, int] = {}
+    changers = C.cards_with("cost")
+    for pieces in (st.units, st.forts):
+        for x in pieces:
+            if x["card"] in changers and x["owner"] == seat:
+                for a in x["ab"]:
+                    if a["on"] == "cost":
+                        changes[a["kind"]] = changes.get(a["kind"], 0) + a["n"]
+    return changes
 
 
 # -- where a card may go ---------------------------------------------------------------------
@@ -156,10 +164,15 @@ def _usual_spaces(st: DFState, seat: int, c: dict[str, Any], granted: bool) -> l
     rows = [r for r in range(4) if r != enemy_row(seat)] if breach or blessed else [home]
     out: list[list[int]] = []
     for r in rows:
-        for lane in range(4 - width + 1):
-            spaces = [r * 4 + lane + i for i in range(width)]
-            allowed = breach or r == home or all(s in st.blessed for s in spaces)
-            if allowed and all(free_for(st, s, None, seen_by=seat) for s in spaces):
+        for lane in range(5 - width):
+            first = r * 4 + lane
+            spaces = [first] if width == 1 else [first, first + 1]
+            if not (breach or r == home or all(s in st.blessed for s in spaces)):
+                continue
+            for s in spaces:
+                if not free_for(st, s, None, seen_by=seat):
+                    break
+            else:
                 out.append(spaces)
     if memo is not None:
         memo[key] = out
@@ -315,7 +328,7 @@ def plays(st: DFState, seat: int, cid: str) -> list[Play]:
         modes = [-1] if not c.get("modes") else [0, 1]
         for spaces in unit_spaces(st, seat, cid):
             for m in modes:
-                out.append(Play(cid, str(spaces[0]), m))
+                out.append(play_of(cid, SPACES[spaces[0]], m))
     elif kind in ("fort", "champion"):
         open_spaces = fort_spaces(st, seat)
         if c["kw"].get("BLESSONLY"):
@@ -323,12 +336,12 @@ def plays(st: DFState, seat: int, cid: str) -> list[Play]:
         if c["giant"]:
             open_spaces = [sp for sp in open_spaces if sp % 4 < 3 and sp + 1 in open_spaces]
         for m in [-1] if not c.get("modes") else range(len(c["modes"])):
-            out.extend(Play(cid, str(sp), m) for sp in open_spaces)
+            out.extend(play_of(cid, SPACES[sp], m) for sp in open_spaces)
     elif c.get("modes"):
         for m, mode in enumerate(c["modes"]):
-            out.extend(Play(cid, t, m) for t in spell_targets(st, seat, mode["target"]))
+            out.extend(play_of(cid, t, m) for t in spell_targets(st, seat, mode["target"]))
     else:
-        out.extend(Play(cid, t) for t in spell_targets(st, seat, c["target"]))
+        out.extend(play_of(cid, t) for t in spell_targets(st, seat, c["target"]))
     return out
 
 

@@ -13,6 +13,8 @@ from games.core import Outcome
 from games.dragonfront import cards as C
 from games.dragonfront import hand_mods
 from games.dragonfront.actions import (
+    END_TURN,
+    MULLIGANS,
     Action,
     Activate,
     Bank,
@@ -21,8 +23,12 @@ from games.dragonfront.actions import (
     Mulligan,
     Play,
     Shift,
+    activate_of,
+    bank_of,
+    discard_of,
+    shift_of,
 )
-from games.dragonfront.board import find_unit, row_of, spawn_row, still
+from games.dragonfront.board import find_unit, spawn_row, still
 from games.dragonfront.combat import activate, can_activate
 from games.dragonfront.context import Ctx, say, say_about
 from games.dragonfront.damage import check_end, damage_unit, resolve_deaths
@@ -131,12 +137,17 @@ def mulligan(st: DFState, seat: int, mask: int, ctx: Ctx) -> None:
 
 def mana_income(st: DFState, seat: int) -> int:
     """Returns a seat's mana income: 1 plus its visible units' spaces in its Spawn Row."""
-    row = spawn_row(seat)
-    locked = locked_lanes(st, seat)
+    low = spawn_row(seat) * 4  # the row's spaces are low .. low + 3
+    locked: set[int] | None = None  # looked up once a unit stands in the row
     n = 1
     for u in st.units:
         if u["owner"] == seat and not u["hidden"]:
-            n += sum(1 for s in u["sp"] if row_of(s) == row and s % 4 not in locked)
+            for s in u["sp"]:
+                if low <= s < low + 4:
+                    if locked is None:
+                        locked = locked_lanes(st, seat)
+                    if s % 4 not in locked:
+                        n += 1
     return n
 
 
@@ -262,9 +273,9 @@ def legal(st: DFState, seat: int, like: Action | None = None) -> list[Action]:
         if not has_turn(st, seat):
             return []
         if st.phase == "mulligan":
-            return [Mulligan(m) for m in range(16)]
+            return list(MULLIGANS)
         if st.turn_actions >= TURN_ACTION_CAP:
-            return [EndTurn()]
+            return [END_TURN]
         out: list[Action] = []
         for kinds, lister in _LISTERS:
             if like is None or isinstance(like, kinds):
@@ -295,9 +306,9 @@ def _unit_actions(st: DFState, seat: int, like: Action | None) -> list[Action]:
         if u["owner"] != seat or (wanted is not None and u["id"] != wanted):
             continue
         if can_activate(st, u):
-            out.append(Activate(u["id"]))
+            out.append(activate_of(u["id"]))
         if not u["shifted"] and not u["sick"] and not u["stun"] and has(st, u, "SHIFT"):
-            out.extend(Shift(u["id"], d) for d in (-1, 1) if can_slide(st, u, d, seen_by=seat))
+            out.extend(shift_of(u["id"], d) for d in (-1, 1) if can_slide(st, u, d, seen_by=seat))
     return out
 
 
@@ -307,13 +318,13 @@ def _bank_actions(st: DFState, seat: int, like: Action | None) -> list[Action]:
     cost = champion_cost(st, seat)
     if not p["champion"] or cost <= 0:
         return []
-    return [Bank(n) for n in range(1, min(p["mana"], cost) + 1)]
+    return [bank_of(n) for n in range(1, min(p["mana"], cost) + 1)]
 
 
 def _discard_actions(st: DFState, seat: int, like: Action | None) -> list[Action]:
     """Discarding a card for mana, once a turn."""
     p = st.players[seat]
-    return [] if p["discarded"] else [Discard(cid) for cid in sorted(set(p["hand"]))]
+    return [] if p["discarded"] else [discard_of(cid) for cid in sorted(set(p["hand"]))]
 
 
 _LISTERS: tuple[tuple[type | tuple[type, ...], Callable[[DFState, int, Action | None],
@@ -322,7 +333,7 @@ _LISTERS: tuple[tuple[type | tuple[type, ...], Callable[[DFState, int, Action | 
     ((Activate, Shift), _unit_actions),
     (Bank, _bank_actions),
     (Discard, _discard_actions),
-    (EndTurn, lambda st, seat, like: [EndTurn()]),
+    (EndTurn, lambda st, seat, like: [END_TURN]),
 )
 """The main-phase actions, kind by kind, in the order they are listed."""
 

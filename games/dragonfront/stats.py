@@ -27,19 +27,38 @@ def has(st: DFState, u: Unit, kw: str) -> int:
     if cached is not None:  # nothing changes (`board.still`): each unit's keywords worked out once
         kws = cached.get(u["id"])
         if kws is None:
-            kws = cached[u["id"]] = _all_keywords(st, u)
+            kws = cached[u["id"]] = _night(st, _all_keywords(st, u))
         found: int = kws.get(kw, 0)
-        return (0 if kw in _NIGHT_KWS and st.forts and _nightfall(st) else found) if found else 0
+        return found or 0
     v: int = u["kw"].get(kw, 0)
     if v:
         return 0 if kw in _NIGHT_KWS and st.forts and _nightfall(st) else v
     tmp = u.get("tmpkw")
     if tmp and tmp.get(kw):
         return _unless_night(st, kw, tmp[kw])
-    if not _has_mods(st, u):
+    if kw not in _grantable() or not _has_mods(st, u):
         return 0
     got: int = _mods(st, u, kw_only=True)[2].get(kw, 0)
     return _unless_night(st, kw, got) if got else 0
+
+
+def keywords(st: DFState, u: Unit) -> dict[str, int]:
+    """Returns every keyword value of a unit as `has` gives them (falsy values mean absent), to
+    be read only: several lookups on one unit at the cost of one (kept while `board.still`)."""
+    cached = st.__dict__.get("_kw_cache")
+    if cached is None:
+        return _night(st, _all_keywords(st, u))
+    kws = cached.get(u["id"])
+    if kws is None:
+        kws = cached[u["id"]] = _night(st, _all_keywords(st, u))
+    return kws
+
+
+def _night(st: DFState, kws: dict[str, int]) -> dict[str, int]:
+    """The keywords less RANGE and CATAPULT while a NIGHTFALL fort stands (a copy then)."""
+    if st.forts and ("RANGE" in kws or "CATAPULT" in kws) and _nightfall(st):
+        return {k: v for k, v in kws.items() if k not in _NIGHT_KWS}
+    return kws
 
 
 def _all_keywords(st: DFState, u: Unit) -> dict[str, int]:
@@ -91,27 +110,35 @@ def health(st: DFState, u: Unit | Fort, *, aura: bool = True) -> int:
 
 
 def shown(st: DFState, u: Unit, labels: tuple[str, ...],
-          sides: dict[int, list[tuple[Ability, dict[str, Any] | None]]] | None = None,
-          ) -> tuple[int, int, list[str]]:
+          sides: dict[Any, Any] | None = None) -> tuple[int, int, list[str]]:
     """Returns a unit's power, maximum health and the `labels` it has, as `power`, `max_health`
     and `has` give them, working the auras out once (what a view shows of every unit); `sides`
-    keeps each side's `shared_sources` from one unit to the next."""
-    mods = None
-    if _has_mods(st, u):
-        owner = u["owner"]
+    keeps, from one unit to the next, each side's `shared_sources` (by seat) and whether
+    anything could change its units (by ("mods", seat))."""
+    eot = u["eotpw"]
+    p: int = (u["pw"] if eot is None else eot) + u.get("tmp", 0)
+    h: int = u["hp"]
+    granted = None
+    owner = u["owner"]
+    if sides is None:
+        mods = _has_mods(st, u)
+    else:
+        side: bool | None = sides.get(("mods", owner))
+        if side is None:
+            side = sides[("mods", owner)] = _side_has_mods(st, owner)
+        mods = side or _has_statics(u)
+    if mods:
         if sides is not None and owner not in sides:
             sides[owner] = shared_sources(st, owner)
-        mods = _mods(st, u, shared=None if sides is None else sides[owner])
-    p: int = (u["eotpw"] if u["eotpw"] is not None else u["pw"]) + u.get("tmp", 0)
-    h: int = u["hp"]
-    if mods is not None:
-        p = mods[2]["SETPW"] if "SETPW" in mods[2] else p + mods[0]
-        h += mods[1]
-    if u["kw"].get("UNION"):
+        pw, hp, granted = _mods(st, u, shared=None if sides is None else sides[owner])
+        p = granted["SETPW"] if "SETPW" in granted else p + pw
+        h += hp
+    kw = u["kw"]
+    if kw.get("UNION"):
         rows = {row_of(s) for s in u["sp"]}
         p += sum(1 for o in st.units if o is not u and o["owner"] == u["owner"]
                  and row_of(o["sp"][0]) in rows)
-    return max(0, p), h, _shown_traits(st, u, labels, None if mods is None else mods[2])
+    return max(0, p), h, _shown_traits(st, u, labels, granted)
 
 
 def _shown_traits(st: DFState, u: Unit, labels: tuple[str, ...],
@@ -119,12 +146,19 @@ def _shown_traits(st: DFState, u: Unit, labels: tuple[str, ...],
     """The `labels` a unit has, in their order: printed or granted, this turn's, or from auras
     (`granted`), less RANGE and CATAPULT while a NIGHTFALL fort stands."""
     order = _label_order(labels)
-    held = {k for k, v in u["kw"].items() if v and k in order}
-    for extra in (u.get("tmpkw"), granted):
-        if extra:
-            held.update(k for k, v in extra.items() if v and k in order)
-    if st.forts and held & _NIGHT_KWS and _nightfall(st):
-        held -= _NIGHT_KWS
+    tmp = u.get("tmpkw")
+    held: set[str] | list[str]
+    if tmp or granted:
+        held = {k for k, v in u["kw"].items() if v and k in order}
+        for extra in (tmp, granted):
+            if extra:
+                held |= {k for k, v in extra.items() if v and k in order}
+    else:  # printed or granted keywords only: a dict's keys are already distinct
+        held = [k for k, v in u["kw"].items() if v and k in order]
+        if not held:
+            return held
+    if st.forts and not _NIGHT_KWS.isdisjoint(held) and _nightfall(st):
+        held = [k for k in held if k not in _NIGHT_KWS]
     return sorted(held, key=order.__getitem__) if len(held) > 1 else list(held)
 
 
@@ -166,8 +200,9 @@ def shared_sources(st: DFState, owner: int) -> list[tuple[Ability, dict[str, Any
     """Returns the auras of a side's units, its waiting champion's COMMAND bonuses and the forts'
     auras on that side, in that order (the same for every unit of the side)."""
     sources: list[tuple[Ability, dict[str, Any] | None]] = []
+    auras = C.cards_with("aura")
     for src in st.units:
-        if src["owner"] == owner:
+        if src["owner"] == owner and src["card"] in auras:
             for a in src["ab"]:
                 if a["on"] == "aura":
                     sources.append((a, src))
@@ -286,10 +321,29 @@ def _nightfall(st: DFState) -> bool:
 
 def _has_mods(st: DFState, u: Unit | Fort) -> bool:
     """Tells whether anything could change a unit's stats (so plain units skip `_mods`)."""
-    for a in u["ab"]:
+    for a in u["ab"]:  # `_has_statics`, inlined: this runs on every keyword lookup
         if a["on"] == "static":
             return True
-    champ = st.players[u["owner"]]["champion"]
+    sides = st.__dict__.get("_side_mods")  # kept while nothing changes (`board.still`)
+    if sides is None:
+        return _side_has_mods(st, u["owner"])
+    found = sides.get(u["owner"])
+    if found is None:
+        found = sides[u["owner"]] = _side_has_mods(st, u["owner"])
+    return found
+
+
+def _has_statics(u: Unit | Fort) -> bool:
+    """Tells whether a unit has static abilities (its own conditional stats)."""
+    for a in u["ab"]:  # noqa: SIM110 - a plain loop: `any` would make a generator each call
+        if a["on"] == "static":
+            return True
+    return False
+
+
+def _side_has_mods(st: DFState, owner: int) -> bool:
+    """Tells whether a side's champion gives COMMAND bonuses or any aura card is on the board."""
+    champ = st.players[owner]["champion"]
     if champ and champ in _special_cards()[1]:
         return True
     key = (st.next_id, len(st.units), len(st.forts))
@@ -301,6 +355,24 @@ def _has_mods(st: DFState, u: Unit | Fort) -> bool:
     found = any(x["card"] in auras for x in st.units) or any(f["card"] in auras for f in st.forts)
     st.__dict__["_aura_key"] = (key, found)
     return found
+
+
+@cache
+def _grantable() -> frozenset[str]:
+    """Returns the keywords an aura, a static or a COMMAND bonus can give, from every ability in
+    the card file (the printed ones, CHOOSE ONE modes' and those effects grant): for any other
+    keyword `has` need not work the auras out."""
+    found: set[str] = set()
+    todo: list[Any] = [C.cards()]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, dict):
+            if x.get("on") in ("aura", "foe_aura", "command", "static") and isinstance(x.get("kw"), dict):
+                found.update(x["kw"])
+            todo.extend(x.values())
+        elif isinstance(x, list):
+            todo.extend(x)
+    return frozenset(found)
 
 
 @cache

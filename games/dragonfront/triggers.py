@@ -74,7 +74,10 @@ def dealt_damage(st: DFState, src: Unit, victim: Unit, n: int, ctx: Ctx) -> None
 
 def stronghold_damaged(st: DFState, seat: int, ctx: Ctx) -> None:
     """A seat's Stronghold took damage: everyone's "any/enemy/own_sh_damaged" abilities."""
+    cards = C.listeners("any_sh_damaged", "enemy_sh_damaged", "own_sh_damaged")
     for x in [*st.units, *st.forts]:
+        if cards is not None and x["card"] not in cards:
+            continue
         for a in x["ab"]:
             on = a["on"]
             if on == "any_sh_damaged" or (on == "enemy_sh_damaged" and x["owner"] != seat) \
@@ -91,7 +94,10 @@ def fort_destroyed(st: DFState, f: Fort, ctx: Ctx) -> None:
         if a["on"] == "death":
             effects.run_effects(st, a["do"], Ctx(owner=f["owner"], me=None, victim_space=f["sp"],
                                                  twin_space=f.get("twin_sp"), events=ctx.events))
+    cards = C.listeners("fort_destroyed")
     for x in [*st.units, *st.forts]:
+        if cards is not None and x["card"] not in cards:
+            continue
         for a in x["ab"]:
             if a["on"] == "fort_destroyed":
                 effects.run_effects(st, a["do"], Ctx(owner=x["owner"], me=x, events=ctx.events))
@@ -174,7 +180,10 @@ def arrived(st: DFState, u: Unit, ctx: Ctx) -> None:
     """A unit was deployed: enemy forts and units watching its lane, and its owner's "own_spawn"
     abilities."""
     lanes = {lane_of(s) for s in u["sp"]}
+    cards = C.listeners("enemy_spawn_lane", "enemy_champion_spawn", "own_spawn")
     for x in [*st.units, *st.forts]:
+        if cards is not None and x["card"] not in cards:
+            continue
         for a in list(x["ab"]):
             watching = a["on"] == "enemy_spawn_lane" and x["owner"] != u["owner"] \
                 and u in st.units and lanes & {lane_of(s) for s in spaces_of(x)}
@@ -220,7 +229,10 @@ def moved(st: DFState, u: Unit, ctx: Ctx, origin: list[int] | None = None) -> No
 def transformed(st: DFState, u: Unit, ctx: Ctx, *, evolved: bool = False) -> None:
     """A unit evolved or respawned: everyone's "any_transformed" abilities, and on an evolution
     its allies' "ally_evolved" ones."""
+    cards = C.listeners("any_transformed", "ally_evolved")
     for x in [*st.units, *st.forts]:
+        if cards is not None and x["card"] not in cards:
+            continue
         for a in list(x["ab"]):
             on = a["on"]
             if (on == "any_transformed" or (on == "ally_evolved" and evolved
@@ -242,7 +254,10 @@ def activated(st: DFState, u: Unit, ctx: Ctx) -> None:
 
 def nudged(st: DFState, u: Unit, ctx: Ctx) -> None:
     """A unit was pushed or pulled: everyone's "nudged" abilities while it stays."""
+    cards = C.listeners("nudged")
     for x in [*st.units, *st.forts]:
+        if cards is not None and x["card"] not in cards:
+            continue
         for a in list(x["ab"]):
             if a["on"] == "nudged" and u in st.units:
                 effects.run_effects(st, a["do"], Ctx(owner=x["owner"], me=x, entrant=u,

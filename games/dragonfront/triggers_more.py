@@ -19,9 +19,11 @@ from games.dragonfront.state import DFState, Fort, Unit
 
 
 def _watchers(st: DFState, on: str, seat: int | None = None) -> list[tuple[Unit | Fort, dict]]:
-    """The (piece, ability) pairs listening to `on` (of one seat when given)."""
-    return [(x, a) for x in [*st.units, *st.forts] for a in x["ab"]
-            if a["on"] == on and (seat is None or x["owner"] == seat)]
+    """The (piece, ability) pairs listening to `on` (of one seat when given); only the pieces
+    of cards that can hold such an ability are looked through (`cards.listeners`)."""
+    cards = C.listeners(on)
+    return [(x, a) for x in [*st.units, *st.forts] if cards is None or x["card"] in cards
+            for a in x["ab"] if a["on"] == on and (seat is None or x["owner"] == seat)]
 
 
 def _run(st: DFState, x: Unit | Fort, a: dict, ctx: Ctx, entrant: Unit | None) -> None:

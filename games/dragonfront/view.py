@@ -30,10 +30,11 @@ def view(st: DFState, seat: int | None) -> View:
     """Returns the game's part of `seat`'s view (None = a spectator); who is to play, whose turn
     it is and how the game ended are in the view's header."""
     sides: dict[int, Any] = {}
+    table = C.cards()
     out: View = {
         "phase": st.phase, "turn": st.turn, "first": st.first,
         "players": [_player(st, s, p) for s, p in enumerate(st.players)],
-        "units": [_unit(st, u, sides) for u in st.units
+        "units": [_unit(st, u, sides, table) for u in st.units
                   if not (u["hidden"] and u["owner"] != seat)],
         "forts": [_fort(f) for f in st.forts],
         "blessed": list(st.blessed),
@@ -63,10 +64,12 @@ def _champion(cid: str) -> dict[str, Any]:
             "health": c["health"], "text": text_of(cid)}
 
 
-def _unit(st: DFState, u: Unit, sides: dict[int, Any]) -> dict[str, Any]:
+def _unit(st: DFState, u: Unit, sides: dict[int, Any],
+          table: dict[str, dict[str, Any]]) -> dict[str, Any]:
     pw, top, traits = shown(st, u, TRAIT_LABELS, sides)
+    cid = u["card"]
     return {
-        "id": u["id"], "card": u["card"], "name": C.name(u["card"]), "owner": u["owner"],
+        "id": u["id"], "card": cid, "name": table[cid]["name"], "owner": u["owner"],
         "spaces": list(u["sp"]), "power": pw, "health": top - u["dmg"],
         "max_health": top, "fragments": u["frags"], "traits": traits,
         "stunned": bool(u["stun"]), "poisoned": u["poison"], "hidden": u["hidden"],
