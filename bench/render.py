@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import random
 import statistics
 import sys
 import time
@@ -47,16 +46,7 @@ def positions(game: Game, players: int, seed: int, count: int) -> list[tuple[Any
     count, so that every run spans at least three games."""
     picked: list[tuple[Any, Any]] = []
     for index in range(100):
-        state = game.new_game(seed + index, players, {})
-        rng = random.Random(seed + index)
-        played: list[tuple[Any, Any]] = []
-        for _ in range(MAX_STEPS):
-            owed = game.to_play(state)
-            seat = rng.choice(owed) if owed else None
-            played.append((game.view(state, None), game.view(state, seat) if owed else None))
-            if seat is None:
-                break
-            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        played = warmup.random_game(game, players, seed + index, MAX_STEPS)
         stride = -(-len(played) // max(1, count // 3))
         picked += played[::stride]
         if len(picked) >= count:

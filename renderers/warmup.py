@@ -30,17 +30,25 @@ LONGEST = 400
 def positions(game: Game[Any, Any], players: int, seed: int = 0) -> list[tuple[Any, Any]]:
     """Returns up to `BOARDS` (public view, to-play seat's view) pairs spread over one seeded
     game of random legal actions (the first position is always among them)."""
+    played = random_game(game, players, seed, LONGEST)
+    return played[::-(-len(played) // BOARDS)]
+
+
+def random_game(game: Game[Any, Any], players: int, seed: int,
+                longest: int) -> list[tuple[Any, Any]]:
+    """Returns the (public view, to-play seat's view) pairs of one seeded game of random legal
+    actions, at most `longest` of them (the seat's view is None once nobody is to play)."""
     state = game.new_game(seed, players, {})
     rng = random.Random(seed)
     played: list[tuple[Any, Any]] = []
-    for _ in range(LONGEST):
+    for _ in range(longest):
         owed = game.to_play(state)
         seat = rng.choice(owed) if owed else None
         played.append((game.view(state, None), game.view(state, seat) if owed else None))
         if seat is None:
             break
         game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
-    return played[::-(-len(played) // BOARDS)]
+    return played
 
 
 def warm() -> float:
