@@ -222,6 +222,7 @@ class HoardBot(commands.Bot):
             log.info("Using the Discord endpoint %s (gateway %s)", self.settings.api_base, url)
         self.host = self._given_host or await open_host(self.settings, clock=self.clock)
         self.host.on_failure = self.stop_for
+        self.host.waiting_panel_images = False  # a waiting panel shows its text (_answer_panel)
         if self.settings.shard_count:
             self.host.owns = self.owns
         self.courier = Courier(self, self.host.store, clock=self.clock, pause=self.tidy_pause,

@@ -140,6 +140,12 @@ class Host:
         self._locks: dict[str, asyncio.Lock] = {}
         self._deadlines: dict[str, tuple[float, float | None]] = {}
         self._boards: dict[str, tuple[tuple[int, int, str], bytes]] = {}
+        self._hands: dict[str, dict[tuple[Seat, str], tuple[tuple[object, ...], bytes | None]]] = {}
+        """Each channel's last hand image per (seat, language), for the position it shows: a
+        Refresh or a second Hand at the same position shows the same picture without drawing it."""
+        self.waiting_panel_images = True
+        """Whether the panel after a move that leaves its player nothing to decide carries the
+        hand image (the console keeps it; Discord shows that panel's text alone, so it skips it)."""
         self.ai = ai_pool or AiPool()
         """Where hard computer seats think (worker processes, off the event loop)."""
         self.lookups = Lookups(store, self._game_of, lang_of=self._lang_of, clock=clock)
@@ -260,6 +266,7 @@ class Host:
         self._tables.pop(channel, None)
         self._used.pop(channel, None)
         self._boards.pop(channel, None)
+        self._hands.pop(channel, None)
         if channel not in self._busy:
             self._locks.pop(channel, None)
 
@@ -557,9 +564,10 @@ class Host:
         self._check_version(table, cmd)
         tr = self._user_tr(table, cmd)
         if cmd.stamp is not None and cmd.stamp != self._choices(table, seat, tr)[1]:
-            return Handled(private=[await self._hand_reply(table, seat, cmd.user, tr, notice=(
+            return Handled(private=[await self._hand_reply(table, seat, cmd.user, self._user_lang(
+                table, cmd), notice=(
                 Text("Your choices changed before that click arrived (another move came first); "
-                     "here are your current ones.")))])
+                     "here are your current ones.")), after_move=True)])
         code = self._resolve_code(table, seat, cmd.args[0])
         live = table.live
         assert live is not None
@@ -574,13 +582,13 @@ class Host:
 
     async def _hand(self, table: Table, cmd: Command) -> Handled:
         seat = self._require_seat(table, cmd)
-        tr = self._user_tr(table, cmd)
-        choices, stamp = self._choices(table, seat, tr)
+        lang = self._user_lang(table, cmd)
+        choices, stamp = self._choices(table, seat, locales.translator(lang))
         if cmd.verb is Verb.MOVES and (cmd.stamp is None or cmd.stamp == stamp):
-            return Handled(private=[await self._hand_reply(table, seat, cmd.user, tr, full=False)])
+            return Handled(private=[await self._hand_reply(table, seat, cmd.user, lang, full=False)])
         notice = "" if cmd.stamp in (None, stamp) else (
             Text("Your choices changed since that menu was drawn; here are your current ones."))
-        return Handled(private=[await self._hand_reply(table, seat, cmd.user, tr, notice=notice)])
+        return Handled(private=[await self._hand_reply(table, seat, cmd.user, lang, notice=notice)])
 
     async def _resign(self, table: Table, cmd: Command) -> Handled:
         seat = self._require_seat(table, cmd)
@@ -859,8 +867,8 @@ class Host:
         if done.panel is None or table.live is None:
             return []
         seat, user, notice = done.panel
-        tr = self._user_tr(table, done.command)
-        return [await self._hand_reply(table, seat, user, tr, notice=notice)]
+        return [await self._hand_reply(table, seat, user, self._user_lang(table, done.command),
+                                       notice=notice, after_move=True)]
 
     async def _save(self, table: Table, *, result: dict[str, Any] | None = None,
                     outbox: Sequence[Outgoing] = (),
@@ -915,20 +923,37 @@ class Host:
         self._boards[table.channel] = (key, image)
         return image
 
-    async def _hand_reply(self, table: Table, seat: Seat, user: str, tr: Translate, *,
-                          full: bool = True, notice: str = "") -> Reply:
-        """The seat's private panel in the reader's language: notes, text, the hand image (when
-        `full`) and choices."""
+    async def _hand_image(self, table: Table, seat: Seat, view: View, lang: str) -> bytes | None:
+        """The seat's hand image in `lang` for the position shown (None: the game draws none),
+        drawn once per position."""
         live = table.live
         assert live is not None
+        tr = locales.translator(lang)
+        names = shown_names(table, tr)
+        key = (live.game_id, len(live.record.log), tuple(names))
+        shown = self._hands.setdefault(table.channel, {})
+        cached = shown.get((seat, lang))
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        renderer = games.entry(table.game_name).load_renderer()
+        image = await asyncio.to_thread(renderer.render_hand, view, names=names, tr=tr)
+        shown[(seat, lang)] = (key, image)
+        return image
+
+    async def _hand_reply(self, table: Table, seat: Seat, user: str, lang: str, *,
+                          full: bool = True, notice: str = "", after_move: bool = False) -> Reply:
+        """The seat's private panel in the reader's language: notes, text, the hand image (when
+        `full`; after a move that leaves nothing to decide, only with `waiting_panel_images`)
+        and choices."""
+        live = table.live
+        assert live is not None
+        tr = locales.translator(lang)
         game, names = table.game, self._names(table, tr)
         choices, stamp = self._choices(table, seat, tr)
         view = table.view(seat)
         image = None
-        if full:
-            renderer = games.entry(table.game_name).load_renderer()
-            image = await asyncio.to_thread(renderer.render_hand, view,
-                                            names=shown_names(table, tr), tr=tr)
+        if full and (choices or not after_move or self.waiting_panel_images):
+            image = await self._hand_image(table, seat, view, lang)
         notes = table.notes.pop(seat, []) if full else []
         text = "\n".join([*notes, game.text(view, names, tr)])
         notice = tr(notice)

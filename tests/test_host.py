@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import games
-from bot.messages import ReplyKind, Verb
+from bot.messages import Command, ReplyKind, Verb
 from tests.hosting import FakeClock, errors, only, open_host, play_until, say
 
 
@@ -308,5 +308,54 @@ def test_private_events_reach_only_their_player(tmp_path: Path) -> None:
         private = "\n".join(r.text for r in replies if r.private_to == mover)
         assert "You draw" in private
         assert "You draw" not in public
+        await host.close()
+    run(scenario())
+
+
+def test_a_hand_is_drawn_once_per_position_and_language(tmp_path: Path, monkeypatch) -> None:
+    """A second Hand at the same position shows the same picture without drawing it again; another
+    seat, another language or a later position draws its own; a panel that leaves its player
+    nothing to decide after a move skips the picture when the transport says it shows none."""
+    async def scenario():
+        host = await open_host(tmp_path / "h.db")
+        await say(host, "alice", "join")
+        await say(host, "bob", "join")
+        board = only(await say(host, "alice", "start"), ReplyKind.BOARD)[-1]
+        table = await host._table("c1")
+        renderer = games.entry(table.game_name).load_renderer()
+        drawn: list[int] = []
+        real = renderer.render_hand
+
+        def counting(view, **kwargs):
+            drawn.append(1)
+            return real(view, **kwargs)
+        monkeypatch.setattr(renderer, "render_hand", counting)
+        mover = board.waiting_on[0]
+        other = next(u for u in ("alice", "bob") if u != mover)
+        first = only(await say(host, mover, "hand"), ReplyKind.HAND)[0]
+        again = only(await say(host, mover, "hand"), ReplyKind.HAND)[0]
+        assert first.image and again.image == first.image and again.image_name == first.image_name
+        assert len(drawn) == 1
+        theirs = only(await say(host, other, "hand"), ReplyKind.HAND)[0]
+        assert len(drawn) == 2 and theirs.image != first.image
+        german = only(await host.handle(Command("c1", mover, mover.title(), Verb.HAND,
+                                                locale="de")), ReplyKind.HAND)[0]
+        assert len(drawn) == 3 and german.image
+        host.waiting_panel_images = False
+        for _ in range(50):  # play until a move leaves its player waiting
+            user = only(await say(host, mover, "hand"), ReplyKind.HAND)[0]
+            if not user.choices:
+                mover = next(u for u in ("alice", "bob") if u != mover)
+                continue
+            before = len(drawn)
+            version = (await host._table("c1")).version
+            panel = only(await say(host, mover, "play", "1", version=version), ReplyKind.HAND)
+            assert panel and panel[0].private_to == mover and panel[0].text
+            if not panel[0].choices:
+                assert panel[0].image is None and len(drawn) == before
+                break
+            assert panel[0].image is not None and len(drawn) == before + 1
+        else:
+            raise AssertionError("no move left its player waiting")
         await host.close()
     run(scenario())
