@@ -563,11 +563,12 @@ class Host:
             raise Refused(Text("Say which move: its number from /hand, or its code."))
         self._check_version(table, cmd)
         tr = self._user_tr(table, cmd)
-        if cmd.stamp is not None and cmd.stamp != self._choices(table, seat, tr)[1]:
+        current = None if cmd.stamp is None else self._choices(table, seat, tr)
+        if current is not None and cmd.stamp != current[1]:
             return Handled(private=[await self._hand_reply(table, seat, cmd.user, self._user_lang(
                 table, cmd), notice=(
                 Text("Your choices changed before that click arrived (another move came first); "
-                     "here are your current ones.")), after_move=True)])
+                     "here are your current ones.")), after_move=True, known=current)])
         code = self._resolve_code(table, seat, cmd.args[0])
         live = table.live
         assert live is not None
@@ -583,12 +584,15 @@ class Host:
     async def _hand(self, table: Table, cmd: Command) -> Handled:
         seat = self._require_seat(table, cmd)
         lang = self._user_lang(table, cmd)
-        choices, stamp = self._choices(table, seat, locales.translator(lang))
+        known = self._choices(table, seat, locales.translator(lang))
+        stamp = known[1]
         if cmd.verb is Verb.MOVES and (cmd.stamp is None or cmd.stamp == stamp):
-            return Handled(private=[await self._hand_reply(table, seat, cmd.user, lang, full=False)])
+            return Handled(private=[await self._hand_reply(table, seat, cmd.user, lang, full=False,
+                                                           known=known)])
         notice = "" if cmd.stamp in (None, stamp) else (
             Text("Your choices changed since that menu was drawn; here are your current ones."))
-        return Handled(private=[await self._hand_reply(table, seat, cmd.user, lang, notice=notice)])
+        return Handled(private=[await self._hand_reply(table, seat, cmd.user, lang, notice=notice,
+                                                       known=known)])
 
     async def _resign(self, table: Table, cmd: Command) -> Handled:
         seat = self._require_seat(table, cmd)
@@ -941,15 +945,16 @@ class Host:
         return image
 
     async def _hand_reply(self, table: Table, seat: Seat, user: str, lang: str, *,
-                          full: bool = True, notice: str = "", after_move: bool = False) -> Reply:
+                          full: bool = True, notice: str = "", after_move: bool = False,
+                          known: tuple[tuple[Choice, ...], str] | None = None) -> Reply:
         """The seat's private panel in the reader's language: notes, text, the hand image (when
         `full`; after a move that leaves nothing to decide, only with `waiting_panel_images`)
-        and choices."""
+        and choices (`known`: the seat's `_choices` in `lang` at this position, already made)."""
         live = table.live
         assert live is not None
         tr = locales.translator(lang)
         game, names = table.game, self._names(table, tr)
-        choices, stamp = self._choices(table, seat, tr)
+        choices, stamp = known or self._choices(table, seat, tr)
         view = table.view(seat)
         image = None
         if full and (choices or not after_move or self.waiting_panel_images):
