@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 from games.core import View, ViewHeader, header
 from games.drakones.cards import dk_term
 from games.text import Text, Translate, english, join_texts, plural
+from renderers.bands import board_png
 from renderers.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -489,6 +490,13 @@ def _subline(view: View, head: ViewHeader, tr: Translate) -> str:
 
 BOARD_H = 2 * (SPACE_H + ROW_INFO_H) + 190
 BAND_Y = 8 + ROW_INFO_H + SPACE_H
+LOG_Y = BAND_Y + 70
+"""Where the middle band's first event line starts (each takes `LOG_STEP` rows)."""
+LOG_STEP = 24
+BAND_CUTS = (8 + ROW_INFO_H - 2, 8 + ROW_INFO_H, BAND_Y, BAND_Y + 14, BAND_Y + 42,
+             *(LOG_Y - 2 + LOG_STEP * k for k in range(5)), BAND_Y + 178, BAND_Y + 178 + SPACE_H)
+"""Rows where the encoder's bands start (`board_png`): at the info lines, the rows of spaces, the
+middle band's two lines and each event line's slot (an event moving up a slot is found again)."""
 
 
 @cache
@@ -526,14 +534,14 @@ def render_board(view: View, *, names: Sequence[str], tr: Translate = english) -
           background=PANEL)
     stamp(image, pal, (LEFT + 12, y + 44), _subline(view, head, tr), size=16, fill=MUTED,
           background=PANEL)
-    ey = y + 70
+    ey = LOG_Y
     for text in view["recent"][-4:]:
         stamp(image, pal, (LEFT + 12, ey), fit_text(_fmt(text, names, tr), WIDTH - 2 * LEFT - 24,
                                                     17),
               size=17, background=PANEL)
-        ey += 24
+        ey += LOG_STEP
     _row(image, draw, y + 178, bottom, view, names, info_above=False, tr=tr)
-    return to_png(image)
+    return board_png(image, BAND_CUTS)
 
 
 HAND_W = 132

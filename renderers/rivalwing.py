@@ -18,6 +18,7 @@ from games.core import View, header
 from games.rivalwing.cards import KINDS, LOC_NAME, card_text, element_name, kind_name
 from games.rivalwing.state import REASONS
 from games.text import Text, Translate, english, join_texts, plural
+from renderers.bands import board_png
 from renderers.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -411,7 +412,7 @@ def render_board(view: View, *, names: Sequence[str], tr: Translate = english) -
     for j, (text, color) in enumerate(shown):
         stamp(image, pal, (12, fy + j * 20), fit_text(text, WIDTH - 24, 15), size=15, fill=color,
               background=BACKGROUND)
-    return to_png(image)
+    return board_png(image)
 
 
 def _status(view: View, names: Sequence[str], tr: Translate) -> str:
