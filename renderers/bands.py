@@ -99,13 +99,26 @@ def _head(width: int, height: int, palette: bytes) -> bytes:
     return SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"PLTE", palette)
 
 
-def _scanlines(image: Image.Image) -> bytes:
-    """Returns the PNG's uncompressed data: each row after its filter byte (0, no filter, as
-    Pillow writes palette images), by pasting the image one pixel right into a zeroed one."""
-    width, height = image.size
-    wide = Image.new("P", (width + 1, height), 0)
-    wide.im.paste(image.im, (1, 0, width + 1, height))
-    return wide.tobytes()
+def _strip(width: int, rows: int) -> Image.Image:
+    """Returns this thread's zeroed palette image one pixel wider than `width`, `rows` high."""
+    strips: dict[tuple[int, int], Image.Image] | None = getattr(_LOCAL, "strips", None)
+    if strips is None or len(strips) > 16:  # boards come in a few sizes
+        strips = _LOCAL.strips = {}
+    strip = strips.get((width, rows))
+    if strip is None:
+        strip = strips[width, rows] = Image.new("P", (width + 1, rows), 0)
+    return strip
+
+
+def _band(image: Image.Image, top: int, bottom: int) -> bytes:
+    """Returns rows `top` to `bottom` as the PNG stores them: each row after its filter byte (0,
+    no filter, as Pillow writes palette images). The rows are pasted one pixel right into this
+    thread's strip, whose first column stays 0: a band at a time, because turning a whole board
+    into one bytes object costs more than compressing it (fresh memory for 600 KB)."""
+    width, rows = image.width, bottom - top
+    strip = _strip(width, rows)
+    strip.im.paste(image.im.crop((0, top, width, bottom)), (1, 0, width + 1, rows))
+    return strip.tobytes()
 
 
 @lru_cache(maxsize=64)
@@ -125,12 +138,11 @@ def board_png(image: Image.Image, cuts: tuple[int, ...] = ()) -> bytes:
     if image.mode != "P":
         return to_png(image)
     width, height = image.size
-    data = _scanlines(image)
     starts = _starts(height, cuts)
     parts = [b"\x78\x01"]  # the zlib header: deflate, 32 KiB window, fastest level
     low, high = 1, 0  # the Adler-32 sums of the whole stream, combined band by band
     for top, bottom in zip(starts, starts[1:], strict=False):
-        band = data[top * (width + 1):bottom * (width + 1)]
+        band = _band(image, top, bottom)
         packed = _CACHE.get(band)
         if packed is None:
             packed = _pack(band)
