@@ -164,8 +164,7 @@ def _text_tile(text: str, size: int, bold: bool, condensed: bool, fill: Color, b
     """Returns text drawn on its background in the palette, and its offset (cached). The text
     is laid out and rendered once, as `ImageDraw.text` would at `start`, as coverage, and
     mapped to its shades (`Palette.shades`): the same pixels as drawing it in colour."""
-    coverage, offset = font(size, bold=bold, condensed=condensed).getmask2(
-        text, "L", anchor=anchor, start=start)
+    coverage, offset = _coverage(text, size, bold, condensed, anchor, start)
     tile = Image.new("P", coverage.size)
     tile.im.paste(coverage.point(palette.shades(fill, background), None),
                   (0, 0, *coverage.size))
@@ -173,10 +172,60 @@ def _text_tile(text: str, size: int, bold: bool, condensed: bool, fill: Color, b
     return tile, offset[0], offset[1]
 
 
+GLYPH_STEPS = 64
+"""A number's characters start on a quarter of a pixel (as a line's words start on a half, see
+`stamp`): each has four tiles per font instead of sixty-four."""
+NUMERIC = frozenset("0123456789/+-()#.:, ")
+"""Characters the bundled fonts set without kerning between them (figures are all one width):
+a word of them is as wide as its characters, and drawn as they are drawn one by one."""
+
+
+def _coverage(text: str, size: int, bold: bool, condensed: bool, anchor: str,
+              start: tuple[float, float]) -> tuple[Any, tuple[int, int]]:
+    """Returns the text's coverage (an "L" core image) and its offset from the anchor point, as
+    `FreeTypeFont.getmask2` gives them. A new number (scores and counts change every turn) is
+    put together from its characters' cached coverage at their pen positions (to a quarter
+    pixel, see `GLYPH_STEPS`; a glyph lands where it would in the whole word) at a tenth of
+    laying the word out (where glyph boxes overlap, the higher coverage wins, as in FreeType's
+    rendering of the word)."""
+    if len(text) > 1 and anchor[0] == "l" and NUMERIC.issuperset(text):
+        placed = []
+        pen = start[0]
+        for char in text:
+            frac, whole = math.modf(round(pen * GLYPH_STEPS) / GLYPH_STEPS)
+            glyph, dx, dy = _glyph(char, size, bold, condensed, anchor, (frac, start[1]))
+            if glyph.size[0] and glyph.size[1]:
+                placed.append((glyph, int(whole) + dx, dy))
+            pen += text_width(char, size, bold=bold, condensed=condensed)
+        if placed:
+            left = min(x for _, x, _ in placed)
+            top = min(y for _, _, y in placed)
+            right = max(x + g.size[0] for g, x, _ in placed)
+            bottom = max(y + g.size[1] for g, _, y in placed)
+            coverage = Image.core.fill("L", (right - left, bottom - top), 0)
+            for glyph, x, y in placed:  # glyph boxes overlap: the darker coverage wins
+                box = (x - left, y - top, x - left + glyph.size[0], y - top + glyph.size[1])
+                coverage.paste(coverage.crop(box).chop_lighter(glyph), box)
+            return coverage, (left, top)
+    return font(size, bold=bold, condensed=condensed).getmask2(text, "L", anchor=anchor,
+                                                               start=start)
+
+
+@lru_cache(maxsize=8192)
+def _glyph(char: str, size: int, bold: bool, condensed: bool, anchor: str,
+           start: tuple[float, float]) -> tuple[Any, int, int]:
+    """Returns one character's coverage and offset at a pen fraction (cached)."""
+    coverage, offset = font(size, bold=bold, condensed=condensed).getmask2(
+        char, "L", anchor=anchor, start=start)
+    return coverage, offset[0], offset[1]
+
+
 @lru_cache(maxsize=16384)
 def text_width(text: str, size: int, *, bold: bool = False, condensed: bool = False) -> float:
     """Returns how far `text` advances the pen at `size` (cached: measuring costs about as much
-    as pasting a whole board region)."""
+    as pasting a whole board region; a number is the sum of its characters, see `NUMERIC`)."""
+    if len(text) > 1 and NUMERIC.issuperset(text):
+        return sum(text_width(char, size, bold=bold, condensed=condensed) for char in text)
     return font(size, bold=bold, condensed=condensed).getlength(text)
 
 

@@ -1,16 +1,17 @@
 """The banded board encoder: the same pixels and palette as `to_png`, whichever bands it found
-again, and a cache that stays within its bound."""
+again, and a cache that stays within its bound; numbers stamped from their characters' glyphs."""
 
 from __future__ import annotations
 
 import io
 import random
 import zlib
+from typing import Any
 
 import pytest
 from PIL import Image
 
-from renderers import bands
+from renderers import bands, common
 from renderers.common import Palette, to_png
 
 
@@ -88,3 +89,28 @@ def test_the_cache_keeps_to_its_bound() -> None:
     assert len(cache.bands) == 3
     assert cache.get(bytes([49]) * 3000) is not None
     assert cache.get(bytes([0]) * 3000) is None
+
+
+def test_numbers_from_their_characters_match_the_word_laid_out() -> None:
+    """A number stamped from its characters' glyphs has the pixels of the number laid out whole
+    (the scores and counts a board prints), at the pen fractions `stamp` uses."""
+    checked = 0
+    for size in (14, 15, 17, 18, 20):
+        for bold, condensed in ((False, False), (True, False), (False, True)):
+            for text in ("107", "12/15", "0/36", "(+1", "#3", "25", "4/16", "1:0", "99 "):
+                for start in ((0.0, 0.0), (0.5, 0.0), (0.25, 0.0)):
+                    composed, at = common._coverage(text, size, bold, condensed, "la", start)
+                    whole, offset = common.font(size, bold=bold, condensed=condensed).getmask2(
+                        text, "L", anchor="la", start=start)
+                    assert _placed(composed, at) == _placed(whole, offset), (text, size, start)
+                    checked += 1
+    assert checked == 405
+    assert common.text_width("12/15", 15) == common.font(15).getlength("12/15")
+
+
+def _placed(coverage: Any, offset: tuple[int, int]) -> bytes:
+    canvas = Image.new("L", (200, 60), 0)
+    if coverage.size[0] and coverage.size[1]:
+        canvas.paste(Image.frombytes("L", coverage.size, bytes(coverage)),
+                     (50 + offset[0], 20 + offset[1]))
+    return canvas.tobytes()
