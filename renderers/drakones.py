@@ -335,15 +335,23 @@ def _row(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, p: dict[str, Any
         if c is None:
             paste(image, _empty_tile(i + 1), (x, sy))
             continue
-        key = _face_key(c, tr)
-        body = key[:-3] + (False, False, False)  # without bolt, cover and hits
-        paste(image, _face_tile(body, False), (x, sy))
-        paste(image, _number_patch(body, False, i + 1), (x + NUMBER_BOX[0], sy + NUMBER_BOX[1]))
-        if body != key:
-            paste(image, _status_patch(key, False), (x, sy + STATUS_Y))
-        if c.get("ready") and current:  # the ready border covers the plain one
-            paste(image, pal[READY], (x, sy), _ready_border())
+        ready = bool(c.get("ready")) and current
+        paste(image, _space_tile(_face_key(c, tr), i + 1, ready), (x, sy))
     return sy + SPACE_H + (0 if info_above else ROW_INFO_H)
+
+
+@lru_cache(maxsize=512)  # 21 KB each: 11 MB at most
+def _space_tile(key: tuple[Any, ...], number: int, ready: bool) -> Image.Image:
+    """Returns a card as it lies on a space, in the palette: its face, its space number, its
+    status strip and the ready border (put together once: a board pastes one tile per card)."""
+    body = key[:-3] + (False, False, False)  # without bolt, cover and hits
+    tile = _face_tile(body, False).copy()
+    paste(tile, _number_patch(body, False, number), NUMBER_BOX[:2])
+    if body != key:
+        paste(tile, _status_patch(key, False), (0, STATUS_Y))
+    if ready:  # the ready border covers the plain one
+        paste(tile, _pal()[READY], (0, 0), _ready_border())
+    return tile
 
 
 @cache
