@@ -39,6 +39,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.discord_standin import Interaction, Message, StandIn, User  # noqa: E402
+from tests.discord_standin.harness import kind_of  # noqa: E402
 from tests.discord_standin.process import BotProcess  # noqa: E402
 from tests.discord_standin.ratelimit import is_message_write  # noqa: E402
 
@@ -287,6 +288,16 @@ def report(s: StandIn, runs: list[GameRun]) -> None:
               f"{len(slow):10d} ({by_window})"
               + (f"  STALLED: {run.stalled}" if run.stalled else "")
               + (f"  ({len(first) - len(last)} boards never shown)" if len(last) < len(first) else ""))
+    kinds = []
+    for run in runs:
+        made = [m for m in s.messages.values() if m.channel_id == run.channel and not m.is_ephemeral]
+        counted: dict[str, int] = {}
+        for message in made:
+            kind = kind_of(message)
+            name = kind.value if kind is not None else "other"
+            counted[name] = counted.get(name, 0) + 1
+        kinds.append(f"{run.game} " + ", ".join(f"{n} {k}" for k, n in sorted(counted.items())))
+    print("public messages by kind (a warning is a turn timer's half-way reminder): " + "; ".join(kinds))
     routes: dict[str, list[int]] = {}
     channels = {r.channel for r in runs}
     for request in s.requests:

@@ -22,7 +22,10 @@ how Discord shows it and marks the row delivered. Per table it keeps one lane:
 
 Rows the courier finds pending at start or after a reconnect are delivered exactly once: before
 posting one, it looks through the channel's last messages for its marker (a crash may have struck
-between posting and marking), and every row id is handled at most once per process.
+between posting and marking), and every row id is handled at most once per process. A write that
+fails (Discord refused it, the network timed out) is tried again after a growing pause, first
+looking for its marker in the same way (the post may have gone through before the answer was
+lost); after RETRIES tries it is left to the next reconnect or start.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+import aiohttp
 import discord
 
 from bot import discord_posts as posts
@@ -61,6 +65,10 @@ RESERVE = 2
 """Writes of the window that tidying old messages leaves free, so a new position never waits."""
 TAIL = 1.0
 """Seconds before its window resets in which a channel's spare writes may go to tidying."""
+RETRIES = 5
+"""Tries of a failed write before it is left in the outbox for the next reconnect or start."""
+RETRY_PAUSE = 1.0
+"""Seconds before the first try again of a failed write (doubled at each further try)."""
 RETIRED = "retired:"
 """Role prefix of a message whose buttons are still to be taken off ("retired-delete:": to delete)."""
 
@@ -70,6 +78,8 @@ class _Item:
     reply: Reply
     covers: list[int] = field(default_factory=list)
     """Outbox ids of older posts this one supersedes (marked delivered with it)."""
+    failures: int = 0
+    """How many times delivering it has failed."""
 
     def ids(self) -> list[int]:
         return [i for i in (self.reply.outbox, *self.covers) if i is not None]
@@ -90,6 +100,8 @@ class _Lane:
     """Old messages to take the buttons off (False) or to delete (True), when there is time."""
     writes: deque[float] = field(default_factory=deque)
     """When this lane last wrote to Discord (monotonic seconds, within the last WINDOW)."""
+    held_until: float = 0.0
+    """After a failed write: no write before this moment (monotonic seconds)."""
 
     @property
     def last_write(self) -> float:
@@ -290,7 +302,7 @@ class Courier:
                 async with lane.lock:
                     await self._tidy_one(lane)
                 continue
-            wait = self.buckets.wait(self._target(lane))
+            wait = max(self.buckets.wait(self._target(lane)), lane.held_until - time.monotonic())
             if wait > 0:  # the bucket is empty: the write waits here, where a newer one replaces it
                 await asyncio.sleep(min(wait, 0.05))
                 continue
@@ -303,13 +315,40 @@ class Courier:
                     continue
                 try:
                     await self._deliver(lane, item, new=new)
-                except discord.HTTPException as error:
-                    log.warning("Could not deliver the %s of table %s (position %s): %s; it stays "
-                                "in the outbox", item.reply.kind, lane.table, item.reply.version,
-                                error)
+                except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as error:
+                    log.warning("Could not deliver the %s of table %s (position %s): %s",
+                                item.reply.kind, lane.table, item.reply.version, error)
+                    self._failed(lane, item, new=new)
                 except Exception:
                     log.exception("Delivering the %s of table %s failed", item.reply.kind,
                                   lane.table)
+                    self._failed(lane, item, new=new)
+
+    def _failed(self, lane: _Lane, item: _Item, *, new: bool) -> None:
+        """Puts a write that failed back at the head of its lane, to be tried again after a
+        pause (a post first looks for itself in the channel); after RETRIES tries it is left
+        in the outbox, for the next reconnect or start to deliver."""
+        item.failures += 1
+        if item.failures >= RETRIES:
+            log.warning("Giving up on the %s of table %s for now; it stays in the outbox",
+                        item.reply.kind, lane.table)
+            self._known.difference_update(item.ids())
+            return
+        lane.held_until = time.monotonic() + RETRY_PAUSE * 2 ** (item.failures - 1)
+        if new:
+            if item.reply.outbox is not None:
+                lane.recovered.add(item.reply.outbox)
+            lane.creations.appendleft(item)
+            return
+        role = ROLES[item.reply.kind]
+        pending = lane.edits.get(role)
+        if pending is None:
+            lane.edits[role] = item
+        elif (pending.reply.version or 0) >= (item.reply.version or 0):
+            pending.covers += item.ids()
+        else:
+            item.covers += pending.ids()
+            lane.edits[role] = item
 
     def _target(self, lane: _Lane) -> str:
         """The channel the lane's next write goes to (as far as known before delivering it)."""

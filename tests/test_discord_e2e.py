@@ -22,7 +22,7 @@ from bot import discord_app
 from bot.discord_views import MAX_CUSTOM_ID
 from bot.replies import board_reply
 from tests import toygame
-from tests.discord_standin import StandIn, User
+from tests.discord_standin import StandIn, User, server
 from tests.discord_standin.harness import (
     Clock,
     ErrorLogs,
@@ -497,6 +497,56 @@ async def test_crash_between_posting_and_marking_posts_nothing_twice(tmp_path: P
         assert await h.bot.host.store.pending_outbox() == []
         await h.take_move(ALICE, pick=lambda entries: len(entries) - 1)
         assert h.boards()[0].custom_ids() == [] and len(h.boards()) == 2
+
+
+@run
+async def test_a_post_whose_answer_is_lost_is_found_not_posted_twice(tmp_path: Path) -> None:
+    """The stand-in posts the first board but the connection drops before its answer: the courier
+    tries again, finds the board in the channel and posts nothing twice; the game goes on."""
+    async with Harness(tmp_path / "h.db") as h:
+        await seat_two(h, toygame.NAME)
+        assert h.bot is not None
+        handle, dropped = h.standin._handle, []
+
+        async def lossy(request: Any, path: str, payload: Any, files: Any) -> Any:
+            answer = await handle(request, path, payload, files)
+            if request.method == "POST" and path.endswith("/messages") and files and not dropped:
+                dropped.append(path)
+                request.transport.close()  # the message exists; its answer never arrives
+            return answer
+
+        h.standin._handle = lossy  # type: ignore[method-assign]
+        await start(h)
+        await h.standin.wait_for(lambda: dropped and not h.bot.courier._lanes[str(h.channel)].creations,
+                                 timeout=10)
+        await h.settle()
+        assert dropped and len(h.boards()) == 1 and h.board().pinged == (ALICE.id,)
+        assert await h.bot.host.store.pending_outbox() == []
+        await h.take_move(ALICE, pick=lambda entries: len(entries) - 1)
+        assert len(h.boards()) == 2 and h.boards()[0].custom_ids() == []
+
+
+@run
+async def test_a_refused_post_is_tried_again(tmp_path: Path) -> None:
+    """Discord refuses the first board once (403): the courier tries again a moment later
+    instead of leaving the table without a board until the next restart."""
+    async with Harness(tmp_path / "h.db") as h:
+        await seat_two(h, toygame.NAME)
+        assert h.bot is not None
+        handle, refused = h.standin._handle, []
+
+        async def grumpy(request: Any, path: str, payload: Any, files: Any) -> Any:
+            if request.method == "POST" and path.endswith("/messages") and files and not refused:
+                refused.append(path)
+                raise server.HTTPError(403, 50013, "Missing Permissions")
+            return await handle(request, path, payload, files)
+
+        h.standin._handle = grumpy  # type: ignore[method-assign]
+        await start(h)
+        await h.standin.wait_for(lambda: h.boards(), timeout=10)
+        await h.settle()
+        assert refused and len(h.boards()) == 1 and h.board().pinged == (ALICE.id,)
+        assert await h.bot.host.store.pending_outbox() == []
 
 
 @run

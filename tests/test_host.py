@@ -60,6 +60,8 @@ def test_refusals_are_polite_and_change_nothing(tmp_path: Path) -> None:
         await refused("alice", "match", "-3", expect="from 1 to 99; got -3")
         await refused("alice", "match", "abc", expect="whole number")
         await refused("alice", "sumof", "100", expect="from 1 to 99")
+        await refused("alice", "sumof", "9" * 5000, expect=r"from 1 to 99; got '9{20}…'\.$")
+        await refused("alice", "match", "1" * 30, expect=r"from 1 to 99; got 1{20}…\.$")
         await refused("zed", "match", "3", expect="Only a seated player")
         await refused("alice", "play", "1", expect="No game is in progress")
         await refused("zed", "addbot", expect="Only a seated player")
