@@ -17,6 +17,7 @@ import struct
 import threading
 import zlib
 from collections import OrderedDict
+from collections.abc import Iterator
 from functools import lru_cache
 
 from PIL import Image
@@ -99,26 +100,23 @@ def _head(width: int, height: int, palette: bytes) -> bytes:
     return SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"PLTE", palette)
 
 
-def _strip(width: int, rows: int) -> Image.Image:
-    """Returns this thread's zeroed palette image one pixel wider than `width`, `rows` high."""
-    strips: dict[tuple[int, int], Image.Image] | None = getattr(_LOCAL, "strips", None)
-    if strips is None or len(strips) > 16:  # boards come in a few sizes
-        strips = _LOCAL.strips = {}
-    strip = strips.get((width, rows))
-    if strip is None:
-        strip = strips[width, rows] = Image.new("P", (width + 1, rows), 0)
-    return strip
-
-
-def _band(image: Image.Image, top: int, bottom: int) -> bytes:
-    """Returns rows `top` to `bottom` as the PNG stores them: each row after its filter byte (0,
-    no filter, as Pillow writes palette images). The rows are pasted one pixel right into this
-    thread's strip, whose first column stays 0: a band at a time, because turning a whole board
-    into one bytes object costs more than compressing it (fresh memory for 600 KB)."""
-    width, rows = image.width, bottom - top
-    strip = _strip(width, rows)
-    strip.im.paste(image.im.crop((0, top, width, bottom)), (1, 0, width + 1, rows))
-    return strip.tobytes()
+def _bands(image: Image.Image, starts: tuple[int, ...]) -> Iterator[bytes]:
+    """Yields the rows between each two `starts` as the PNG stores them: each row after its
+    filter byte (0, no filter, as Pillow writes palette images). The image is pasted one pixel
+    right into a zeroed one and read a band at a time (whole rows fit the buffer given): one
+    bytes object per band, never one for the whole board (fresh memory for 600 KB costs more
+    than compressing it)."""
+    width, height = image.size
+    wide = Image.core.fill("P", (width + 1, height), 0)
+    wide.paste(image.im, (1, 0, width + 1, height))
+    reader = Image.core.raw_encoder("P", "P")
+    reader.setimage(wide, (0, 0, width + 1, height))
+    try:
+        for top, bottom in zip(starts, starts[1:], strict=False):
+            _, _, band = reader.encode((bottom - top) * (width + 1))
+            yield band
+    finally:
+        reader.cleanup()
 
 
 @lru_cache(maxsize=64)
@@ -141,8 +139,7 @@ def board_png(image: Image.Image, cuts: tuple[int, ...] = ()) -> bytes:
     starts = _starts(height, cuts)
     parts = [b"\x78\x01"]  # the zlib header: deflate, 32 KiB window, fastest level
     low, high = 1, 0  # the Adler-32 sums of the whole stream, combined band by band
-    for top, bottom in zip(starts, starts[1:], strict=False):
-        band = _band(image, top, bottom)
+    for band in _bands(image, starts):
         packed = _CACHE.get(band)
         if packed is None:
             packed = _pack(band)
