@@ -262,15 +262,28 @@ def stamp(image: Image.Image, palette: Palette, xy: tuple[float, float], text: s
     `background` (a tile covers its box and one pixel around it). A new left-anchored line of
     several words is put together from cached word tiles at their pen positions (to a quarter
     pixel: no eye sees the difference, and each word has four tiles instead of sixty-four), so
-    that a line whose numbers change each turn only draws the new numbers."""
+    that a line whose numbers change each turn only draws the new numbers; the line is kept as
+    one tile once it shows a second time (its words are pasted one by one the first time)."""
     if not text:
         return
     x, y = int(xy[0]), int(xy[1])  # boards draw at positive positions: int() is the floor
     key = (text, size, bold, condensed, fill, background, anchor, (xy[0] - x, xy[1] - y), palette)
     split = text.count(" ") >= 2 and anchor[0] == "l" and anchor[1] in "asmd"
+    if split and key not in _LINES_SEEN:  # a line shown once (most events) is not kept whole
+        if len(_LINES_SEEN) >= LINES_SEEN:
+            _LINES_SEEN.clear()
+        _LINES_SEEN[key] = None
+        for tile, dx, dy in _words(*key):
+            image.im.paste(tile.im, (x + dx, y + dy, x + dx + tile.width, y + dy + tile.height))
+        return
     tile, dx, dy = _line_tile(*key) if split else _text_tile(*key)
     width, height = tile.size
     image.im.paste(tile.im, (x + dx, y + dy, x + dx + width, y + dy + height))
+
+
+LINES_SEEN = 8192
+"""Lines remembered as drawn once: a line is kept as one tile from its second showing on."""
+_LINES_SEEN: dict[tuple[Any, ...], None] = {}
 
 
 PEN_STEPS = 2
@@ -282,15 +295,7 @@ def _line_tile(text: str, size: int, bold: bool, condensed: bool, fill: Color, b
                anchor: str, start: tuple[float, float], palette: Palette
                ) -> tuple[Image.Image, int, int]:
     """Returns a line assembled from word tiles, and its offset (cached)."""
-    placed = []
-    pen = start[0]
-    for word in text.split(" "):
-        if word:
-            frac, whole = math.modf(round(pen * PEN_STEPS) / PEN_STEPS)
-            tile, dx, dy = _text_tile(word, size, bold, condensed, fill, background,
-                                      anchor, (frac, start[1]), palette)
-            placed.append((tile, int(whole) + dx, dy))
-        pen += text_width(word + " ", size, bold=bold, condensed=condensed)
+    placed = _words(text, size, bold, condensed, fill, background, anchor, start, palette)
     left = min(x for _, x, _ in placed)
     top = min(y for _, _, y in placed)
     right = max(x + t.width for t, x, _ in placed)
@@ -300,3 +305,20 @@ def _line_tile(text: str, size: int, bold: bool, condensed: bool, fill: Color, b
     for tile, x, y in placed:
         paste(line, tile, (x - left, y - top))
     return line, left, top
+
+
+def _words(text: str, size: int, bold: bool, condensed: bool, fill: Color, background: Color,
+           anchor: str, start: tuple[float, float], palette: Palette
+           ) -> list[tuple[Image.Image, int, int]]:
+    """Returns the word tiles of a line and their offsets, each word at its pen position (to
+    `PEN_STEPS` of a pixel)."""
+    placed = []
+    pen = start[0]
+    for word in text.split(" "):
+        if word:
+            frac, whole = math.modf(round(pen * PEN_STEPS) / PEN_STEPS)
+            tile, dx, dy = _text_tile(word, size, bold, condensed, fill, background,
+                                      anchor, (frac, start[1]), palette)
+            placed.append((tile, int(whole) + dx, dy))
+        pen += text_width(word + " ", size, bold=bold, condensed=condensed)
+    return placed
