@@ -92,6 +92,10 @@ def to_png(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
+BLANKS = 64
+"""Blank canvases a palette keeps (boards and tiles come in a few sizes; a board is ~1 MB)."""
+
+
 class Palette:
     """A fixed 256-colour palette, built once per renderer: the solid colours exactly, then the
     antialiasing shades of each (ink, background) pair that text uses (edges map to the nearest)."""
@@ -116,6 +120,7 @@ class Palette:
         self.image.putpalette(self.flat)
         self._index: dict[Color, int] = {}
         self._shades: dict[tuple[Color, Color], list[int]] = {}
+        self._blanks: dict[tuple[int, int, Color], Image.Image] = {}
 
     @classmethod
     def of(cls, image: Image.Image) -> Palette:
@@ -151,9 +156,17 @@ class Palette:
 
     def canvas(self, width: int, height: int, color: Color = BACKGROUND
                ) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-        """Returns a blank palette image and a drawing context for it."""
-        image = Image.new("P", (width, height), self[color])
-        image.putpalette(self.flat)
+        """Returns a blank palette image and a drawing context for it (a copy of a blank one
+        kept per size: installing a palette costs three times the copy)."""
+        key = (width, height, color)
+        blank = self._blanks.get(key)
+        if blank is None:
+            if len(self._blanks) >= BLANKS:
+                self._blanks.clear()
+            blank = Image.new("P", (width, height), self[color])
+            blank.putpalette(self.flat)
+            self._blanks[key] = blank
+        image = blank.copy()
         return image, ImageDraw.Draw(image)
 
 
