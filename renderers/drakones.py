@@ -501,10 +501,12 @@ BAND_Y = 8 + ROW_INFO_H + SPACE_H
 LOG_Y = BAND_Y + 70
 """Where the middle band's first event line starts (each takes `LOG_STEP` rows)."""
 LOG_STEP = 24
-BAND_CUTS = (8 + ROW_INFO_H - 2, 8 + ROW_INFO_H, BAND_Y, BAND_Y + 14, BAND_Y + 42,
-             *(LOG_Y - 2 + LOG_STEP * k for k in range(5)), BAND_Y + 178, BAND_Y + 178 + SPACE_H)
-"""Rows where the encoder's bands start (`board_png`): at the info lines, the rows of spaces, the
-middle band's two lines and each event line's slot (an event moving up a slot is found again)."""
+BAND_CUTS = (8 + ROW_INFO_H - 2, 8 + ROW_INFO_H, BAND_Y + 1, BAND_Y + 14, BAND_Y + 42,
+             *(LOG_Y - 2 + LOG_STEP * k for k in range(5)), BAND_Y + 178,
+             BAND_Y + 178 + SPACE_H + 1)
+"""Rows where the encoder's bands start (`board_png`): at the info lines, the rows of spaces (an
+empty space's outline takes one row more than a card), the middle band's two lines and each
+event line's slot (an event moving up a slot is found again)."""
 
 
 @cache
