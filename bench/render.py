@@ -2,10 +2,12 @@
 
 Positions come from seeded random games (several seeds), rendered in play order. For each position
 the board is rendered and encoded, then the floor is timed right after it: `renderers.common.to_png`
-(the encoder every board goes through) on a blank canvas of the same size, mode and palette. The
-ratio of the two, taken in the same run, is what to compare (the machine is shared and noisy; all
-times are CPU time). Re-encoding the finished board's own pixels is timed too: the part of the
-ratio that only the picture's content (not the drawing) costs. The renderers are warmed first as
+(Pillow's PNG encoder with the settings every image uses) on a blank canvas of the same size, mode
+and palette. Boards themselves go through `renderers.bands` (the same settings, a band of rows
+already compressed for an earlier board not compressed again), so a board is timed as the bot
+makes it. The ratio of the two, taken in the same run, is what to compare (the machine is shared
+and noisy; all times are CPU time). Re-encoding the finished board's own pixels with `to_png` is
+timed too: what the picture's content alone would cost a whole-image encoder. The renderers are warmed first as
 the bot warms them at start (`renderers.warmup.warm`: a game of seed 0, not one of the bench's).
 
     python bench/render.py [--game NAME] [--players N] [--seed 1] [--positions 300]

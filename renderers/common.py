@@ -92,6 +92,10 @@ def to_png(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
+BLANKS = 64
+"""Blank canvases a palette keeps (boards and tiles come in a few sizes; a board is ~1 MB)."""
+
+
 class Palette:
     """A fixed 256-colour palette, built once per renderer: the solid colours exactly, then the
     antialiasing shades of each (ink, background) pair that text uses (edges map to the nearest)."""
@@ -116,6 +120,7 @@ class Palette:
         self.image.putpalette(self.flat)
         self._index: dict[Color, int] = {}
         self._shades: dict[tuple[Color, Color], list[int]] = {}
+        self._blanks: dict[tuple[int, int, Color], Image.Image] = {}
 
     @classmethod
     def of(cls, image: Image.Image) -> Palette:
@@ -151,9 +156,17 @@ class Palette:
 
     def canvas(self, width: int, height: int, color: Color = BACKGROUND
                ) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-        """Returns a blank palette image and a drawing context for it."""
-        image = Image.new("P", (width, height), self[color])
-        image.putpalette(self.flat)
+        """Returns a blank palette image and a drawing context for it (a copy of a blank one
+        kept per size: installing a palette costs three times the copy)."""
+        key = (width, height, color)
+        blank = self._blanks.get(key)
+        if blank is None:
+            if len(self._blanks) >= BLANKS:
+                self._blanks.clear()
+            blank = Image.new("P", (width, height), self[color])
+            blank.putpalette(self.flat)
+            self._blanks[key] = blank
+        image = blank.copy()
         return image, ImageDraw.Draw(image)
 
 
@@ -164,8 +177,7 @@ def _text_tile(text: str, size: int, bold: bool, condensed: bool, fill: Color, b
     """Returns text drawn on its background in the palette, and its offset (cached). The text
     is laid out and rendered once, as `ImageDraw.text` would at `start`, as coverage, and
     mapped to its shades (`Palette.shades`): the same pixels as drawing it in colour."""
-    coverage, offset = font(size, bold=bold, condensed=condensed).getmask2(
-        text, "L", anchor=anchor, start=start)
+    coverage, offset = _coverage(text, size, bold, condensed, anchor, start)
     tile = Image.new("P", coverage.size)
     tile.im.paste(coverage.point(palette.shades(fill, background), None),
                   (0, 0, *coverage.size))
@@ -173,10 +185,60 @@ def _text_tile(text: str, size: int, bold: bool, condensed: bool, fill: Color, b
     return tile, offset[0], offset[1]
 
 
+GLYPH_STEPS = 64
+"""A number's characters start on a quarter of a pixel (as a line's words start on a half, see
+`stamp`): each has four tiles per font instead of sixty-four."""
+NUMERIC = frozenset("0123456789/+-()#.:, ")
+"""Characters the bundled fonts set without kerning between them (figures are all one width):
+a word of them is as wide as its characters, and drawn as they are drawn one by one."""
+
+
+def _coverage(text: str, size: int, bold: bool, condensed: bool, anchor: str,
+              start: tuple[float, float]) -> tuple[Any, tuple[int, int]]:
+    """Returns the text's coverage (an "L" core image) and its offset from the anchor point, as
+    `FreeTypeFont.getmask2` gives them. A new number (scores and counts change every turn) is
+    put together from its characters' cached coverage at their pen positions (to a quarter
+    pixel, see `GLYPH_STEPS`; a glyph lands where it would in the whole word) at a tenth of
+    laying the word out (where glyph boxes overlap, the higher coverage wins, as in FreeType's
+    rendering of the word)."""
+    if len(text) > 1 and anchor[0] == "l" and NUMERIC.issuperset(text):
+        placed = []
+        pen = start[0]
+        for char in text:
+            frac, whole = math.modf(round(pen * GLYPH_STEPS) / GLYPH_STEPS)
+            glyph, dx, dy = _glyph(char, size, bold, condensed, anchor, (frac, start[1]))
+            if glyph.size[0] and glyph.size[1]:
+                placed.append((glyph, int(whole) + dx, dy))
+            pen += text_width(char, size, bold=bold, condensed=condensed)
+        if placed:
+            left = min(x for _, x, _ in placed)
+            top = min(y for _, _, y in placed)
+            right = max(x + g.size[0] for g, x, _ in placed)
+            bottom = max(y + g.size[1] for g, _, y in placed)
+            coverage = Image.core.fill("L", (right - left, bottom - top), 0)
+            for glyph, x, y in placed:  # glyph boxes overlap: the darker coverage wins
+                box = (x - left, y - top, x - left + glyph.size[0], y - top + glyph.size[1])
+                coverage.paste(coverage.crop(box).chop_lighter(glyph), box)
+            return coverage, (left, top)
+    return font(size, bold=bold, condensed=condensed).getmask2(text, "L", anchor=anchor,
+                                                               start=start)
+
+
+@lru_cache(maxsize=8192)
+def _glyph(char: str, size: int, bold: bool, condensed: bool, anchor: str,
+           start: tuple[float, float]) -> tuple[Any, int, int]:
+    """Returns one character's coverage and offset at a pen fraction (cached)."""
+    coverage, offset = font(size, bold=bold, condensed=condensed).getmask2(
+        char, "L", anchor=anchor, start=start)
+    return coverage, offset[0], offset[1]
+
+
 @lru_cache(maxsize=16384)
 def text_width(text: str, size: int, *, bold: bool = False, condensed: bool = False) -> float:
     """Returns how far `text` advances the pen at `size` (cached: measuring costs about as much
-    as pasting a whole board region)."""
+    as pasting a whole board region; a number is the sum of its characters, see `NUMERIC`)."""
+    if len(text) > 1 and NUMERIC.issuperset(text):
+        return sum(text_width(char, size, bold=bold, condensed=condensed) for char in text)
     return font(size, bold=bold, condensed=condensed).getlength(text)
 
 
@@ -213,15 +275,28 @@ def stamp(image: Image.Image, palette: Palette, xy: tuple[float, float], text: s
     `background` (a tile covers its box and one pixel around it). A new left-anchored line of
     several words is put together from cached word tiles at their pen positions (to a quarter
     pixel: no eye sees the difference, and each word has four tiles instead of sixty-four), so
-    that a line whose numbers change each turn only draws the new numbers."""
+    that a line whose numbers change each turn only draws the new numbers; the line is kept as
+    one tile once it shows a second time (its words are pasted one by one the first time)."""
     if not text:
         return
     x, y = int(xy[0]), int(xy[1])  # boards draw at positive positions: int() is the floor
     key = (text, size, bold, condensed, fill, background, anchor, (xy[0] - x, xy[1] - y), palette)
     split = text.count(" ") >= 2 and anchor[0] == "l" and anchor[1] in "asmd"
+    if split and key not in _LINES_SEEN:  # a line shown once (most events) is not kept whole
+        if len(_LINES_SEEN) >= LINES_SEEN:
+            _LINES_SEEN.clear()
+        _LINES_SEEN[key] = None
+        for tile, dx, dy in _words(*key):
+            image.im.paste(tile.im, (x + dx, y + dy, x + dx + tile.width, y + dy + tile.height))
+        return
     tile, dx, dy = _line_tile(*key) if split else _text_tile(*key)
     width, height = tile.size
     image.im.paste(tile.im, (x + dx, y + dy, x + dx + width, y + dy + height))
+
+
+LINES_SEEN = 8192
+"""Lines remembered as drawn once: a line is kept as one tile from its second showing on."""
+_LINES_SEEN: dict[tuple[Any, ...], None] = {}
 
 
 PEN_STEPS = 2
@@ -233,15 +308,7 @@ def _line_tile(text: str, size: int, bold: bool, condensed: bool, fill: Color, b
                anchor: str, start: tuple[float, float], palette: Palette
                ) -> tuple[Image.Image, int, int]:
     """Returns a line assembled from word tiles, and its offset (cached)."""
-    placed = []
-    pen = start[0]
-    for word in text.split(" "):
-        if word:
-            frac, whole = math.modf(round(pen * PEN_STEPS) / PEN_STEPS)
-            tile, dx, dy = _text_tile(word, size, bold, condensed, fill, background,
-                                      anchor, (frac, start[1]), palette)
-            placed.append((tile, int(whole) + dx, dy))
-        pen += text_width(word + " ", size, bold=bold, condensed=condensed)
+    placed = _words(text, size, bold, condensed, fill, background, anchor, start, palette)
     left = min(x for _, x, _ in placed)
     top = min(y for _, _, y in placed)
     right = max(x + t.width for t, x, _ in placed)
@@ -251,3 +318,20 @@ def _line_tile(text: str, size: int, bold: bool, condensed: bool, fill: Color, b
     for tile, x, y in placed:
         paste(line, tile, (x - left, y - top))
     return line, left, top
+
+
+def _words(text: str, size: int, bold: bool, condensed: bool, fill: Color, background: Color,
+           anchor: str, start: tuple[float, float], palette: Palette
+           ) -> list[tuple[Image.Image, int, int]]:
+    """Returns the word tiles of a line and their offsets, each word at its pen position (to
+    `PEN_STEPS` of a pixel)."""
+    placed = []
+    pen = start[0]
+    for word in text.split(" "):
+        if word:
+            frac, whole = math.modf(round(pen * PEN_STEPS) / PEN_STEPS)
+            tile, dx, dy = _text_tile(word, size, bold, condensed, fill, background,
+                                      anchor, (frac, start[1]), palette)
+            placed.append((tile, int(whole) + dx, dy))
+        pen += text_width(word + " ", size, bold=bold, condensed=condensed)
+    return placed

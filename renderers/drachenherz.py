@@ -16,6 +16,7 @@ from games.core import View, header
 from games.drachenherz.cards import TYPE_KEYS, TYPE_NAMES, name_of
 from games.drachenherz.view import result_text
 from games.text import Text, Translate, english, plural
+from renderers.bands import board_png
 from renderers.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -240,7 +241,7 @@ def _status(view: View, names: Sequence[str], tr: Translate) -> str:
 
 def render_board(view: View, *, names: Sequence[str], tr: Translate = english) -> bytes:
     """Draws the board as a PNG from any seat's view, its words in the reader's language."""
-    return to_png(_draw_board(view, names, tr))
+    return board_png(_draw_board(view, names, tr))
 
 
 SPACE_W, SPACE_H, GAP, TOP = 216, 160, 10, 108

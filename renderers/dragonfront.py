@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 from games.core import View, header
 from games.dragonfront.view import faction_name
 from games.text import Text, Translate, english, term
+from renderers.bands import board_png
 from renderers.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -122,7 +123,7 @@ def render_board(view: View, *, names: Sequence[str], tr: Translate = english) -
     for u in view["units"]:
         _draw_unit(image, u, me, blessed, tr)
     _draw_side(image, view, names, me, tr)
-    return to_png(image)
+    return board_png(image)
 
 
 def _cell(image: Image.Image, draw: ImageDraw.ImageDraw, sp: int, me: int, tint: Color) -> None:

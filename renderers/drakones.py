@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 from games.core import View, ViewHeader, header
 from games.drakones.cards import dk_term
 from games.text import Text, Translate, english, join_texts, plural
+from renderers.bands import board_png
 from renderers.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -334,15 +335,23 @@ def _row(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, p: dict[str, Any
         if c is None:
             paste(image, _empty_tile(i + 1), (x, sy))
             continue
-        key = _face_key(c, tr)
-        body = key[:-3] + (False, False, False)  # without bolt, cover and hits
-        paste(image, _face_tile(body, False), (x, sy))
-        paste(image, _number_patch(body, False, i + 1), (x + NUMBER_BOX[0], sy + NUMBER_BOX[1]))
-        if body != key:
-            paste(image, _status_patch(key, False), (x, sy + STATUS_Y))
-        if c.get("ready") and current:  # the ready border covers the plain one
-            paste(image, pal[READY], (x, sy), _ready_border())
+        ready = bool(c.get("ready")) and current
+        paste(image, _space_tile(_face_key(c, tr), i + 1, ready), (x, sy))
     return sy + SPACE_H + (0 if info_above else ROW_INFO_H)
+
+
+@lru_cache(maxsize=512)  # 21 KB each: 11 MB at most
+def _space_tile(key: tuple[Any, ...], number: int, ready: bool) -> Image.Image:
+    """Returns a card as it lies on a space, in the palette: its face, its space number, its
+    status strip and the ready border (put together once: a board pastes one tile per card)."""
+    body = key[:-3] + (False, False, False)  # without bolt, cover and hits
+    tile = _face_tile(body, False).copy()
+    paste(tile, _number_patch(body, False, number), NUMBER_BOX[:2])
+    if body != key:
+        paste(tile, _status_patch(key, False), (0, STATUS_Y))
+    if ready:  # the ready border covers the plain one
+        paste(tile, _pal()[READY], (0, 0), _ready_border())
+    return tile
 
 
 @cache
@@ -489,6 +498,15 @@ def _subline(view: View, head: ViewHeader, tr: Translate) -> str:
 
 BOARD_H = 2 * (SPACE_H + ROW_INFO_H) + 190
 BAND_Y = 8 + ROW_INFO_H + SPACE_H
+LOG_Y = BAND_Y + 70
+"""Where the middle band's first event line starts (each takes `LOG_STEP` rows)."""
+LOG_STEP = 24
+BAND_CUTS = (8 + ROW_INFO_H - 2, 8 + ROW_INFO_H, BAND_Y + 1, BAND_Y + 14, BAND_Y + 42,
+             *(LOG_Y - 2 + LOG_STEP * k for k in range(5)), BAND_Y + 178,
+             BAND_Y + 178 + SPACE_H + 1)
+"""Rows where the encoder's bands start (`board_png`): at the info lines, the rows of spaces (an
+empty space's outline takes one row more than a card), the middle band's two lines and each
+event line's slot (an event moving up a slot is found again)."""
 
 
 @cache
@@ -526,14 +544,14 @@ def render_board(view: View, *, names: Sequence[str], tr: Translate = english) -
           background=PANEL)
     stamp(image, pal, (LEFT + 12, y + 44), _subline(view, head, tr), size=16, fill=MUTED,
           background=PANEL)
-    ey = y + 70
+    ey = LOG_Y
     for text in view["recent"][-4:]:
         stamp(image, pal, (LEFT + 12, ey), fit_text(_fmt(text, names, tr), WIDTH - 2 * LEFT - 24,
                                                     17),
               size=17, background=PANEL)
-        ey += 24
+        ey += LOG_STEP
     _row(image, draw, y + 178, bottom, view, names, info_above=False, tr=tr)
-    return to_png(image)
+    return board_png(image, BAND_CUTS)
 
 
 HAND_W = 132

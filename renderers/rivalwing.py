@@ -18,6 +18,7 @@ from games.core import View, header
 from games.rivalwing.cards import KINDS, LOC_NAME, card_text, element_name, kind_name
 from games.rivalwing.state import REASONS
 from games.text import Text, Translate, english, join_texts, plural
+from renderers.bands import board_png
 from renderers.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -135,48 +136,50 @@ def _tile(sig: tuple[Any, ...], key: str, loc: dict[str, Any] | None, out: bool,
           tr: Translate) -> Image.Image:
     tile = _TILES.get(sig)
     if tile is None:
-        tile, draw = new_canvas(LOC_W + 1, LOC_H + 1, PANEL)
-        _draw_location(draw, 0, 0, key, loc, out, tr)
-        tile = _pal().map(tile)
+        tile, draw = _pal().canvas(LOC_W + 1, LOC_H + 1, PANEL)
+        _draw_location(tile, draw, key, loc, out, tr)
         if len(_TILES) > 4096:
             _TILES.clear()
         _TILES[sig] = tile
     return tile
 
 
-def _draw_location(draw: ImageDraw.ImageDraw, x: int, y: int, key: str,
+def _draw_location(image: Image.Image, draw: ImageDraw.ImageDraw, key: str,
                    loc: dict[str, Any] | None, out: bool, tr: Translate = english) -> None:
-    box = (x, y, x + LOC_W, y + LOC_H)
+    """Draws a location box into the palette tile (shapes by index, text from cached tiles on
+    the colour it stands on: the pixels of drawing it in colour and mapping it)."""
+    pal = _pal()
+    box = (0, 0, LOC_W, LOC_H)
     if loc is None:
-        draw.rounded_rectangle(box, radius=5, outline=MUTED, width=1, fill=BACKGROUND)
-        draw.text((x + LOC_W / 2, y + LOC_H / 2), fit_text(tr(Text("no Wings")), LOC_W - 8, 14),
-                  font=font(14), fill=MUTED, anchor="mm")
+        draw.rounded_rectangle(box, radius=5, outline=pal[MUTED], width=1, fill=pal[BACKGROUND])
+        stamp(image, pal, (LOC_W / 2, LOC_H / 2), fit_text(tr(Text("no Wings")), LOC_W - 8, 14),
+              size=14, fill=MUTED, anchor="mm", background=BACKGROUND)
         return
     name = tr(LOC_NAME[key])
     if loc["breached"]:
-        draw.rounded_rectangle(box, radius=5, fill=BREACHED, outline=INK, width=1)
-        draw.text((x + 6, y + 4), name, font=font(14, bold=True), fill=INK)
+        draw.rounded_rectangle(box, radius=5, fill=pal[BREACHED], outline=pal[INK], width=1)
+        stamp(image, pal, (6, 4), name, size=14, bold=True, background=BREACHED)
         pile = tr(Text("pile {n}", n=loc["pile"]))
-        room = LOC_W - 16 - font(14, bold=True).getlength(name)
-        draw.text((x + LOC_W - 6, y + 4), pile, font=font(_fit(pile, room, 14, condensed=True),
-                                                          condensed=True), fill=INK, anchor="ra")
+        room = LOC_W - 16 - text_width(name, 14, bold=True)
+        stamp(image, pal, (LOC_W - 6, 4), pile, size=_fit(pile, room, 14, condensed=True),
+              condensed=True, anchor="ra", background=BREACHED)
         word = tr(Text("BREACHED"))
-        draw.text((x + 6, y + 25), word, font=font(fit_size(word, LOC_W - 12, 14, bold=True),
-                                                   bold=True), fill=INK)
+        stamp(image, pal, (6, 25), word, size=fit_size(word, LOC_W - 12, 14, bold=True),
+              bold=True, background=BREACHED)
         return
     pts, dmg = loc["points"], loc["damage"]
     fill = OUT if out else BACKGROUND
-    draw.rounded_rectangle(box, radius=5, fill=fill, outline=INK, width=1)
+    draw.rounded_rectangle(box, radius=5, fill=pal[fill], outline=pal[INK], width=1)
     frac = min(1.0, dmg / pts) if pts else 0
     if frac:
-        draw.rectangle((x + 2, y + LOC_H - 8, x + 2 + int((LOC_W - 4) * frac), y + LOC_H - 3),
-                       fill=DAMAGE)
+        draw.rectangle((2, LOC_H - 8, 2 + int((LOC_W - 4) * frac), LOC_H - 3), fill=pal[DAMAGE])
     score = f"{dmg}/{pts}"
-    room = LOC_W - 16 - font(15, bold=True).getlength(score)
+    room = LOC_W - 16 - text_width(score, 15, bold=True)
     size = fit_size(name, int(room), 14, bold=key == "C")
-    draw.text((x + 6, y + 3 + (14 - size) // 2), name, font=font(size, bold=key == "C"), fill=INK)
-    draw.text((x + LOC_W - 6, y + 3), score, font=font(15, bold=True),
-              fill=HIGHLIGHT if dmg else INK, anchor="ra")
+    stamp(image, pal, (6, 3 + (14 - size) // 2), name, size=size, bold=key == "C",
+          background=fill)
+    stamp(image, pal, (LOC_W - 6, 3), score, size=15, bold=True,
+          fill=HIGHLIGHT if dmg else INK, anchor="ra", background=fill)
     covers = sum(len(e["covers"]) for e in loc["entries"])
     bits = []
     if loc["entries"]:
@@ -186,8 +189,8 @@ def _draw_location(draw: ImageDraw.ImageDraw, x: int, y: int, key: str,
     if loc["banked"]:
         bits.append(tr(Text("+{n} bank", n=loc["banked"])))
     if bits:
-        draw.text((x + 6, y + 24), fit_text(" ".join(bits), LOC_W - 10, 14),
-                  font=font(14, condensed=True), fill=SCALE if covers or loc["banked"] else MUTED)
+        stamp(image, pal, (6, 24), fit_text(" ".join(bits), LOC_W - 10, 14), size=14,
+              condensed=True, fill=SCALE if covers or loc["banked"] else MUTED, background=fill)
 
 
 def _fit(text: str, width: float, size: int, *, condensed: bool = False) -> int:
@@ -411,7 +414,7 @@ def render_board(view: View, *, names: Sequence[str], tr: Translate = english) -
     for j, (text, color) in enumerate(shown):
         stamp(image, pal, (12, fy + j * 20), fit_text(text, WIDTH - 24, 15), size=15, fill=color,
               background=BACKGROUND)
-    return to_png(image)
+    return board_png(image)
 
 
 def _status(view: View, names: Sequence[str], tr: Translate) -> str:
