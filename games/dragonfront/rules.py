@@ -44,7 +44,7 @@ from games.dragonfront.state import (
     DFTermination,
     Player,
 )
-from games.dragonfront.stats import has
+from games.dragonfront.stats import has, keywords
 from games.dragonfront.timed import expire
 from games.dragonfront.triggers import discarded, trigger
 from games.dragonfront.triggers_more import foe_income
@@ -137,18 +137,13 @@ def mulligan(st: DFState, seat: int, mask: int, ctx: Ctx) -> None:
 
 def mana_income(st: DFState, seat: int) -> int:
     """Returns a seat's mana income: 1 plus its visible units' spaces in its Spawn Row."""
-    low = spawn_row(seat) * 4  # the row's spaces are low .. low + 3
-    locked: set[int] | None = None  # looked up once a unit stands in the row
-    n = 1
-    for u in st.units:
-        if u["owner"] == seat and not u["hidden"]:
-            for s in u["sp"]:
-                if low <= s < low + 4:
-                    if locked is None:
-                        locked = locked_lanes(st, seat)
-                    if s % 4 not in locked:
-                        n += 1
-    return n
+    low = spawn_row(seat) * 4  # the row's spaces are low .. low + 3, lanes s - low
+    lanes = [s - low for u in st.units if u["owner"] == seat and not u["hidden"]
+             for s in u["sp"] if low <= s < low + 4]
+    if not lanes:
+        return 1
+    locked = locked_lanes(st, seat)
+    return 1 + (sum(1 for c in lanes if c not in locked) if locked else len(lanes))
 
 
 def _own_pieces(st: DFState, seat: int) -> list[dict[str, Any]]:
@@ -305,9 +300,13 @@ def _unit_actions(st: DFState, seat: int, like: Action | None) -> list[Action]:
     for u in st.units:
         if u["owner"] != seat or (wanted is not None and u["id"] != wanted):
             continue
-        if can_activate(st, u):
+        may_shift = not u["shifted"] and not u["sick"] and not u["stun"]
+        if u["acted"] and not may_shift:
+            continue  # neither an activation nor a slide: no keywords needed
+        kws = keywords(st, u)
+        if can_activate(st, u, kws):
             out.append(activate_of(u["id"]))
-        if not u["shifted"] and not u["sick"] and not u["stun"] and has(st, u, "SHIFT"):
+        if may_shift and kws.get("SHIFT"):
             out.extend(shift_of(u["id"], d) for d in (-1, 1) if can_slide(st, u, d, seen_by=seat))
     return out
 
