@@ -104,8 +104,9 @@ def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *,
     sp = u["sp"][0] // 4 * 4 + lane
     reach = 2 if (kws.get("RANGE") if kws is not None else has(st, u, "RANGE")) else 1
     over = False
-    occupancy = st.__dict__.get("_occupancy")
-    forts = st.forts
+    held = st.__dict__
+    occupancy = held.get("_occupancy")  # who stands where and the walls (`board.still`)
+    walls = held.get("_walls") if st.forts else ()
     for d in (1, 2, 3):
         sp += f
         if sp < 0 or sp > 15:
@@ -125,7 +126,7 @@ def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *,
                     over = True
                     continue
                 return x, d
-        if forts:
+        if walls is None or sp in walls:
             fo = fort_at(st, sp)
             if fo is not None and is_wall(fo):
                 return (fo, d) if fo["owner"] != seat else None
@@ -331,8 +332,9 @@ def _exchange(st: DFState, att: Unit, tgt: Unit, dist: int, ctx: Ctx, *, catapul
     once; a RANGE attacker is hit back only by a RANGE defender, a catapult never."""
     ap = _combat_power(st, att, tgt, dist)
     dp = _combat_power(st, tgt, att, dist)
-    counter = not catapult and (not has(st, att, "RANGE") or has(st, tgt, "RANGE"))
-    a_swift, d_swift = has(st, att, "SWIFT"), has(st, tgt, "SWIFT")
+    mine, theirs = keywords(st, att), keywords(st, tgt)  # as `has` gives them: nothing changed yet
+    counter = not catapult and (not mine.get("RANGE") or bool(theirs.get("RANGE")))
+    a_swift, d_swift = mine.get("SWIFT"), theirs.get("SWIFT")
     if a_swift and not d_swift:
         damage_unit(st, tgt, ap, ctx, source=att, combat=True)
         if counter and health(st, tgt) > 0:

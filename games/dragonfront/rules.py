@@ -147,7 +147,10 @@ def mana_income(st: DFState, seat: int) -> int:
 
 
 def _own_pieces(st: DFState, seat: int) -> list[dict[str, Any]]:
-    return [*[u for u in st.units if u["owner"] == seat], *[f for f in st.forts if f["owner"] == seat]]
+    own = [u for u in st.units if u["owner"] == seat]
+    if st.forts:
+        own += [f for f in st.forts if f["owner"] == seat]
+    return own
 
 
 def start_turn(st: DFState, ctx: Ctx) -> None:
@@ -166,7 +169,7 @@ def start_turn(st: DFState, ctx: Ctx) -> None:
     gain_mana(st, seat, mana_income(st, seat))
     foe_income(st, seat, ctx)
     draw(st, seat, ctx)
-    for u in [u for u in st.units if u["owner"] == seat and u["poison"]]:
+    for u in [u for u in st.units if u["poison"] and u["owner"] == seat]:
         venom = sum(1 for f in st.forts if f["owner"] != seat and f["kw"].get("VENOM"))
         damage_unit(st, u, 1 + venom, ctx, source=None, poison=True)
     resolve_deaths(st, ctx)
@@ -189,11 +192,13 @@ def end_turn(st: DFState, ctx: Ctx) -> None:
     expire(st, seat, "end")
     for u in st.units:
         u["eotpw"] = None
-        u.pop("tmp", None)
-        u.pop("tmpkw", None)
+        if "tmp" in u:
+            del u["tmp"]
+        if "tmpkw" in u:
+            del u["tmpkw"]
         if "lent" in u:
             u["owner"] = u.pop("lent")
-        if u["owner"] == seat and u["stun"] == 2:
+        if u["stun"] == 2 and u["owner"] == seat:
             u["stun"] = 0
     if st.result is not None:
         return
@@ -264,16 +269,23 @@ def score(st: DFState, seat: int) -> int:
 def legal(st: DFState, seat: int, like: Action | None = None) -> list[Action]:
     """Returns the legal actions of `seat`, in a fixed order; with `like`, only those of its kind
     (same card, same unit) that could share its code, which is all `apply` needs to check it."""
+    if not has_turn(st, seat):
+        return []
+    if st.phase == "mulligan":
+        return list(MULLIGANS)
+    if st.turn_actions >= TURN_ACTION_CAP:
+        return [END_TURN]
     with still(st):
-        if not has_turn(st, seat):
-            return []
-        if st.phase == "mulligan":
-            return list(MULLIGANS)
-        if st.turn_actions >= TURN_ACTION_CAP:
-            return [END_TURN]
-        out: list[Action] = []
+        if like is None:
+            out = _play_actions(st, seat, None)
+            out += _unit_actions(st, seat, None)
+            out += _bank_actions(st, seat, None)
+            out += _discard_actions(st, seat, None)
+            out.append(END_TURN)
+            return out
+        out = []
         for kinds, lister in _LISTERS:
-            if like is None or isinstance(like, kinds):
+            if isinstance(like, kinds):
                 out.extend(lister(st, seat, like))
         return out
 

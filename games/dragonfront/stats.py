@@ -403,10 +403,16 @@ def _has_statics(u: Unit | Fort) -> bool:
 
 
 def _side_has_mods(st: DFState, owner: int) -> bool:
-    """Tells whether a side's champion gives COMMAND bonuses or any aura card is on the board."""
+    """Tells whether a side's champion gives COMMAND bonuses or any aura card is on the board
+    (`_aura_pieces`, remembered with its board key)."""
     champ = st.players[owner]["champion"]
     if champ and champ in _COMMAND_CARDS:
         return True
+    key = (st.next_id, len(st.units), len(st.forts))
+    cached = st.__dict__.get("_aura_pieces")
+    if cached is not None and cached[0] == key:
+        found: bool = cached[1][2]
+        return found
     return _aura_pieces(st)[2]
 
 

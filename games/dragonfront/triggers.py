@@ -30,6 +30,11 @@ from games.text import Text
 def trigger(st: DFState, x: Unit | Fort, on: str, ctx: Ctx, *,
             damaged: Unit | None = None) -> None:
     """Runs a unit's or fort's abilities for one trigger (conditions checked) while it stays."""
+    for a in x["ab"]:
+        if a["on"] == on:
+            break
+    else:
+        return  # the usual case: no ability of this trigger
     for a in list(x["ab"]):
         if a["on"] == on and check(st, a.get("if"), x, x["owner"], None):
             if "pw" in x and x not in st.units:
