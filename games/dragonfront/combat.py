@@ -89,7 +89,27 @@ def can_activate(st: DFState, u: Unit, kws: dict[str, int] | None = None) -> boo
         return False
     if kws is None:
         kws = keywords(st, u)
-    return (not u["sick"] or bool(kws.get("RUSH"))) and plan(st, u, u["owner"], kws) is not None
+    return (not u["sick"] or bool(kws.get("RUSH"))) and _has_plan(st, u, kws)
+
+
+def _has_plan(st: DFState, u: Unit, kws: dict[str, int]) -> bool:
+    """Tells whether `plan` (as the unit's owner sees the board) would find something to do,
+    without building the plan: a catapult always fires, else something in reach of a lane, else
+    a free step forward."""
+    if kws.get("CATAPULT"):
+        return True
+    seat = u["owner"]
+    sp = u["sp"]
+    for s in sp:
+        if _scan(st, u, s % 4, seat, kws=kws) is not None:
+            return True
+    if u["kw"].get("ROOTED"):
+        return False
+    step = 4 if seat == 0 else -4
+    for s in sp:
+        if not 0 <= s + step < 16 or not free_for(st, s + step, u, seen_by=seat):
+            return False
+    return True
 
 
 def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *,

@@ -220,8 +220,12 @@ def _sources(st: DFState, owner: int, u: Unit,
             shared = sides.get(owner)
             if shared is None:
                 shared = sides[owner] = shared_sources(st, owner)
-    statics = [(a, None) for a in u["ab"] if a["on"] == "static"]
-    return statics + shared if statics else shared  # the caller only reads it
+    for a in u["ab"]:
+        if a["on"] == "static":
+            break
+    else:
+        return shared  # the usual case: no statics (the caller only reads it)
+    return [(a, None) for a in u["ab"] if a["on"] == "static"] + shared
 
 
 def shared_sources(st: DFState, owner: int) -> list[tuple[Ability, dict[str, Any] | None]]:
