@@ -188,6 +188,21 @@ def place_unit(st: DFState, u: Unit) -> None:
         bless_spaces(st, u["sp"])
 
 
+def pieces_of(st: DFState, cards: frozenset[str]) -> list[Unit | Fort]:
+    """Returns the units, then the forts, whose cards are among `cards`, in board order. Kept
+    with the board key (`next_id` and the numbers of units and forts): which pieces stand on the
+    board, and their cards, change only when a piece is added (a new id), removed, or evolved (a
+    new id too). Owners, abilities and the rest are for the caller to read afresh."""
+    key = (st.next_id, len(st.units), len(st.forts))
+    index = st.__dict__.get("_by_cards")
+    if index is None or index[0] != key:
+        index = st.__dict__["_by_cards"] = (key, {})
+    found: list[Unit | Fort] | None = index[1].get(cards)
+    if found is None:
+        found = index[1][cards] = [x for x in (*st.units, *st.forts) if x["card"] in cards]
+    return found
+
+
 # -- caches while nothing changes ------------------------------------------------------------
 
 

@@ -52,9 +52,12 @@ class Plan(TypedDict, total=False):
 # -- planning --------------------------------------------------------------------------------
 
 
-def plan(st: DFState, u: Unit, seen_by: int | None) -> Plan | None:
-    """Returns what activating `u` would do as `seen_by` sees the board, or None when it cannot."""
-    kws = keywords(st, u)
+def plan(st: DFState, u: Unit, seen_by: int | None,
+         kws: dict[str, int] | None = None) -> Plan | None:
+    """Returns what activating `u` would do as `seen_by` sees the board, or None when it cannot
+    (`kws`: the unit's `keywords` when already known)."""
+    if kws is None:
+        kws = keywords(st, u)
     if kws.get("CATAPULT"):
         return {"kind": "catapult", "targets": [_catapult_target(st, u, seen_by)]}
     sp = u["sp"]
@@ -80,10 +83,33 @@ def plan(st: DFState, u: Unit, seen_by: int | None) -> Plan | None:
     return {"kind": "move", "to": nxt}
 
 
-def can_activate(st: DFState, u: Unit) -> bool:
-    """Tells whether a unit may be activated now."""
-    return not u["acted"] and (not u["sick"] or bool(has(st, u, "RUSH"))) \
-        and (not u["stun"] or bool(u["kw"].get("STUNPROOF"))) and plan(st, u, u["owner"]) is not None
+def can_activate(st: DFState, u: Unit, kws: dict[str, int] | None = None) -> bool:
+    """Tells whether a unit may be activated now (`kws`: its `keywords` when already known)."""
+    if u["acted"] or (u["stun"] and not u["kw"].get("STUNPROOF")):
+        return False
+    if kws is None:
+        kws = keywords(st, u)
+    return (not u["sick"] or bool(kws.get("RUSH"))) and _has_plan(st, u, kws)
+
+
+def _has_plan(st: DFState, u: Unit, kws: dict[str, int]) -> bool:
+    """Tells whether `plan` (as the unit's owner sees the board) would find something to do,
+    without building the plan: a catapult always fires, else something in reach of a lane, else
+    a free step forward."""
+    if kws.get("CATAPULT"):
+        return True
+    seat = u["owner"]
+    sp = u["sp"]
+    for s in sp:
+        if _scan(st, u, s % 4, seat, kws=kws) is not None:
+            return True
+    if u["kw"].get("ROOTED"):
+        return False
+    step = 4 if seat == 0 else -4
+    for s in sp:
+        if not 0 <= s + step < 16 or not free_for(st, s + step, u, seen_by=seat):
+            return False
+    return True
 
 
 def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *,
@@ -94,34 +120,36 @@ def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *,
     A RANGE unit reaches two rows; a FLIGHT unit in the enemy Frontline flies over a non-flying
     unit in front to the Stronghold; after a move, the Stronghold is out of reach."""
     seat = u["owner"]
-    f = 1 if seat == 0 else -1  # fwd(seat)
-    row = u["sp"][0] // 4
+    f = 4 if seat == 0 else -4  # a row forward, in spaces
+    sp = u["sp"][0] // 4 * 4 + lane
     reach = 2 if (kws.get("RANGE") if kws is not None else has(st, u, "RANGE")) else 1
     over = False
-    occupancy = st.__dict__.get("_occupancy")
-    for d in range(1, 4):
-        rr = row + f * d
-        if rr < 0 or rr > 3:
+    held = st.__dict__
+    occupancy = held.get("_occupancy")  # who stands where and the walls (`board.still`)
+    walls = held.get("_walls") if st.forts else ()
+    for d in (1, 2, 3):
+        sp += f
+        if sp < 0 or sp > 15:
             if after_move or (d > reach and not over):
                 return None
             return ("sh", 1 - seat), d
         if d > reach and not over:
             return None
-        sp = rr * 4 + lane
         x = occupancy.get(sp) if occupancy is not None else unit_at(st, sp)
         if x is not None and x is not u:
             if x["owner"] == seat:
                 return None
             if not (x["hidden"] and seen_by == seat):
-                if d == 1 and not after_move and rr == enemy_row(seat) \
+                if d == 1 and not after_move and sp // 4 == enemy_row(seat) \
                         and (kws.get("FLIGHT") if kws is not None else has(st, u, "FLIGHT")) \
                         and not has(st, x, "FLIGHT"):
                     over = True
                     continue
                 return x, d
-        fo = fort_at(st, sp) if st.forts else None
-        if fo is not None and is_wall(fo):
-            return (fo, d) if fo["owner"] != seat else None
+        if walls is None or sp in walls:
+            fo = fort_at(st, sp)
+            if fo is not None and is_wall(fo):
+                return (fo, d) if fo["owner"] != seat else None
     return None
 
 
@@ -163,8 +191,7 @@ def activate(st: DFState, u: Unit, ctx: Ctx) -> None:
 
 def _act(st: DFState, u: Unit, ctx: Ctx) -> None:
     """What an activated unit does once its ACTION effects ran."""
-    with still(st):
-        real = plan(st, u, u["owner"])  # hidden enemies are found only by stepping into them
+    real = plan(st, u, u["owner"])  # hidden enemies are found only by stepping into them
     if real is None:
         return
     if real["kind"] == "catapult":
@@ -325,8 +352,9 @@ def _exchange(st: DFState, att: Unit, tgt: Unit, dist: int, ctx: Ctx, *, catapul
     once; a RANGE attacker is hit back only by a RANGE defender, a catapult never."""
     ap = _combat_power(st, att, tgt, dist)
     dp = _combat_power(st, tgt, att, dist)
-    counter = not catapult and (not has(st, att, "RANGE") or has(st, tgt, "RANGE"))
-    a_swift, d_swift = has(st, att, "SWIFT"), has(st, tgt, "SWIFT")
+    mine, theirs = keywords(st, att), keywords(st, tgt)  # as `has` gives them: nothing changed yet
+    counter = not catapult and (not mine.get("RANGE") or bool(theirs.get("RANGE")))
+    a_swift, d_swift = mine.get("SWIFT"), theirs.get("SWIFT")
     if a_swift and not d_swift:
         damage_unit(st, tgt, ap, ctx, source=att, combat=True)
         if counter and health(st, tgt) > 0:

@@ -35,6 +35,9 @@ def check(st: DFState, cond: Cond, u: dict[str, Any] | None, owner: int, ctx: Ct
     """Evaluates a condition on a unit or fort (`u`) owned by `owner`."""
     if not cond:
         return True
+    if isinstance(cond, str):  # the usual case: a named condition
+        named = CONDITIONS.get(cond)
+        return named is not None and named(st, u, owner, ctx)
     if isinstance(cond, list):
         return all(check(st, c, u, owner, ctx) for c in cond)
     if isinstance(cond, dict):

@@ -46,10 +46,10 @@ def damage_unit(st: DFState, u: Unit, n: int, ctx: Ctx, *, source: Source,
                 combat: bool = False, poison: bool = False) -> int:
     """Deals damage to a unit (ARMOR softens combat hits) and runs what damage sets off; spell
     and fort damage (not `poison`) on an INFERNO fort of its owner heals it instead."""
-    if combat and has(st, u, "ARMOR"):
+    if combat:
         n -= has(st, u, "ARMOR")
-    if combat and u["kw"].get("BULWARK"):
-        n = min(n, u["kw"]["BULWARK"])
+        if u["kw"].get("BULWARK"):
+            n = min(n, u["kw"]["BULWARK"])
     if n <= 0 or u not in st.units:
         return 0
     if source is not None and "pw" not in source and u["kw"].get("FORTPROOF"):

@@ -44,7 +44,7 @@ from games.dragonfront.state import (
     DFTermination,
     Player,
 )
-from games.dragonfront.stats import has
+from games.dragonfront.stats import has, keywords
 from games.dragonfront.timed import expire
 from games.dragonfront.triggers import discarded, trigger
 from games.dragonfront.triggers_more import foe_income
@@ -137,22 +137,20 @@ def mulligan(st: DFState, seat: int, mask: int, ctx: Ctx) -> None:
 
 def mana_income(st: DFState, seat: int) -> int:
     """Returns a seat's mana income: 1 plus its visible units' spaces in its Spawn Row."""
-    low = spawn_row(seat) * 4  # the row's spaces are low .. low + 3
-    locked: set[int] | None = None  # looked up once a unit stands in the row
-    n = 1
-    for u in st.units:
-        if u["owner"] == seat and not u["hidden"]:
-            for s in u["sp"]:
-                if low <= s < low + 4:
-                    if locked is None:
-                        locked = locked_lanes(st, seat)
-                    if s % 4 not in locked:
-                        n += 1
-    return n
+    low = spawn_row(seat) * 4  # the row's spaces are low .. low + 3, lanes s - low
+    lanes = [s - low for u in st.units if u["owner"] == seat and not u["hidden"]
+             for s in u["sp"] if low <= s < low + 4]
+    if not lanes:
+        return 1
+    locked = locked_lanes(st, seat)
+    return 1 + (sum(1 for c in lanes if c not in locked) if locked else len(lanes))
 
 
 def _own_pieces(st: DFState, seat: int) -> list[dict[str, Any]]:
-    return [*[u for u in st.units if u["owner"] == seat], *[f for f in st.forts if f["owner"] == seat]]
+    own = [u for u in st.units if u["owner"] == seat]
+    if st.forts:
+        own += [f for f in st.forts if f["owner"] == seat]
+    return own
 
 
 def start_turn(st: DFState, ctx: Ctx) -> None:
@@ -171,7 +169,7 @@ def start_turn(st: DFState, ctx: Ctx) -> None:
     gain_mana(st, seat, mana_income(st, seat))
     foe_income(st, seat, ctx)
     draw(st, seat, ctx)
-    for u in [u for u in st.units if u["owner"] == seat and u["poison"]]:
+    for u in [u for u in st.units if u["poison"] and u["owner"] == seat]:
         venom = sum(1 for f in st.forts if f["owner"] != seat and f["kw"].get("VENOM"))
         damage_unit(st, u, 1 + venom, ctx, source=None, poison=True)
     resolve_deaths(st, ctx)
@@ -194,11 +192,13 @@ def end_turn(st: DFState, ctx: Ctx) -> None:
     expire(st, seat, "end")
     for u in st.units:
         u["eotpw"] = None
-        u.pop("tmp", None)
-        u.pop("tmpkw", None)
+        if "tmp" in u:
+            del u["tmp"]
+        if "tmpkw" in u:
+            del u["tmpkw"]
         if "lent" in u:
             u["owner"] = u.pop("lent")
-        if u["owner"] == seat and u["stun"] == 2:
+        if u["stun"] == 2 and u["owner"] == seat:
             u["stun"] = 0
     if st.result is not None:
         return
@@ -269,16 +269,23 @@ def score(st: DFState, seat: int) -> int:
 def legal(st: DFState, seat: int, like: Action | None = None) -> list[Action]:
     """Returns the legal actions of `seat`, in a fixed order; with `like`, only those of its kind
     (same card, same unit) that could share its code, which is all `apply` needs to check it."""
+    if not has_turn(st, seat):
+        return []
+    if st.phase == "mulligan":
+        return list(MULLIGANS)
+    if st.turn_actions >= TURN_ACTION_CAP:
+        return [END_TURN]
     with still(st):
-        if not has_turn(st, seat):
-            return []
-        if st.phase == "mulligan":
-            return list(MULLIGANS)
-        if st.turn_actions >= TURN_ACTION_CAP:
-            return [END_TURN]
-        out: list[Action] = []
+        if like is None:
+            out = _play_actions(st, seat, None)
+            out += _unit_actions(st, seat, None)
+            out += _bank_actions(st, seat, None)
+            out += _discard_actions(st, seat, None)
+            out.append(END_TURN)
+            return out
+        out = []
         for kinds, lister in _LISTERS:
-            if like is None or isinstance(like, kinds):
+            if isinstance(like, kinds):
                 out.extend(lister(st, seat, like))
         return out
 
@@ -305,9 +312,13 @@ def _unit_actions(st: DFState, seat: int, like: Action | None) -> list[Action]:
     for u in st.units:
         if u["owner"] != seat or (wanted is not None and u["id"] != wanted):
             continue
-        if can_activate(st, u):
+        may_shift = not u["shifted"] and not u["sick"] and not u["stun"]
+        if u["acted"] and not may_shift:
+            continue  # neither an activation nor a slide: no keywords needed
+        kws = keywords(st, u)
+        if can_activate(st, u, kws):
             out.append(activate_of(u["id"]))
-        if not u["shifted"] and not u["sick"] and not u["stun"] and has(st, u, "SHIFT"):
+        if may_shift and kws.get("SHIFT"):
             out.extend(shift_of(u["id"], d) for d in (-1, 1) if can_slide(st, u, d, seen_by=seat))
     return out
 

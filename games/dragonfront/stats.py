@@ -28,29 +28,34 @@ def has(st: DFState, u: Unit, kw: str) -> int:
         kws = cached.get(u["id"])
         if kws is None:
             kws = cached[u["id"]] = _night(st, _all_keywords(st, u))
-        found: int = kws.get(kw, 0)
-        return found or 0
+        return kws.get(kw) or 0
     v: int = u["kw"].get(kw, 0)
-    if v:
-        return 0 if kw in _NIGHT_KWS and st.forts and _nightfall(st) else v
-    tmp = u.get("tmpkw")
-    if tmp and tmp.get(kw):
-        return _unless_night(st, kw, tmp[kw])
-    if kw not in _grantable() or not _has_mods(st, u):
-        return 0
-    got: int = _mods(st, u, kw_only=True)[2].get(kw, 0)
-    return _unless_night(st, kw, got) if got else 0
+    if not v:
+        tmp = u.get("tmpkw")
+        if tmp and tmp.get(kw):
+            v = tmp[kw]
+        elif kw not in _GRANTABLE or not _has_mods(st, u):
+            return 0
+        else:
+            v = _mods(st, u, kw_only=True)[2].get(kw, 0)
+            if not v:
+                return 0
+    return 0 if kw in _NIGHT_KWS and st.forts and _nightfall(st) else v
 
 
 def keywords(st: DFState, u: Unit) -> dict[str, int]:
     """Returns every keyword value of a unit as `has` gives them (falsy values mean absent), to
     be read only: several lookups on one unit at the cost of one (kept while `board.still`)."""
     cached = st.__dict__.get("_kw_cache")
-    if cached is None:
-        return _night(st, _all_keywords(st, u))
-    kws = cached.get(u["id"])
-    if kws is None:
-        kws = cached[u["id"]] = _night(st, _all_keywords(st, u))
+    if cached is not None:
+        kws = cached.get(u["id"])
+        if kws is not None:
+            return kws
+    kws = _all_keywords(st, u)
+    if st.forts and ("RANGE" in kws or "CATAPULT" in kws) and _nightfall(st):
+        kws = {k: v for k, v in kws.items() if k not in _NIGHT_KWS}  # `_night`, inlined
+    if cached is not None:
+        cached[u["id"]] = kws
     return kws
 
 
@@ -109,57 +114,80 @@ def health(st: DFState, u: Unit | Fort, *, aura: bool = True) -> int:
     return top - u["dmg"]
 
 
+class Sides:
+    """What a view works out once for all its units: whether anything could change each side's
+    units (`mods`), whether a NIGHTFALL fort stands, and each side's `shared_sources` (on first
+    need)."""
+
+    __slots__ = ("mods", "night", "shared")
+
+    def __init__(self, st: DFState) -> None:
+        self.mods = (_side_has_mods(st, 0), _side_has_mods(st, 1))
+        self.night = bool(st.forts) and _nightfall(st)
+        self.shared: list[list[tuple[Ability, dict[str, Any] | None]] | None] = [None, None]
+
+    def of(self, st: DFState, owner: int) -> list[tuple[Ability, dict[str, Any] | None]]:
+        shared = self.shared[owner]
+        if shared is None:
+            shared = self.shared[owner] = shared_sources(st, owner)
+        return shared
+
+
 def shown(st: DFState, u: Unit, labels: tuple[str, ...],
-          sides: dict[Any, Any] | None = None) -> tuple[int, int, list[str]]:
+          sides: Sides | None = None) -> tuple[int, int, list[str]]:
     """Returns a unit's power, maximum health and the `labels` it has, as `power`, `max_health`
     and `has` give them, working the auras out once (what a view shows of every unit); `sides`
-    keeps, from one unit to the next, each side's `shared_sources` (by seat) and whether
-    anything could change its units (by ("mods", seat))."""
+    keeps what is the same for every unit of a view (`Sides`)."""
+    if sides is None:
+        sides = Sides(st)
     eot = u["eotpw"]
     p: int = (u["pw"] if eot is None else eot) + u.get("tmp", 0)
     h: int = u["hp"]
     granted = None
     owner = u["owner"]
-    if sides is None:
-        mods = _has_mods(st, u)
-    else:
-        side: bool | None = sides.get(("mods", owner))
-        if side is None:
-            side = sides[("mods", owner)] = _side_has_mods(st, owner)
-        mods = side or _has_statics(u)
+    mods = sides.mods[owner]
+    if not mods:
+        for a in u["ab"]:  # `_has_statics`, inlined: this runs for every unit of a view
+            if a["on"] == "static":
+                mods = True
+                break
     if mods:
-        if sides is not None and owner not in sides:
-            sides[owner] = shared_sources(st, owner)
-        pw, hp, granted = _mods(st, u, shared=None if sides is None else sides[owner])
+        pw, hp, granted = _mods(st, u, shared=sides.of(st, owner))
         p = granted["SETPW"] if "SETPW" in granted else p + pw
         h += hp
     kw = u["kw"]
     if kw.get("UNION"):
         rows = {row_of(s) for s in u["sp"]}
-        p += sum(1 for o in st.units if o is not u and o["owner"] == u["owner"]
+        p += sum(1 for o in st.units if o is not u and o["owner"] == owner
                  and row_of(o["sp"][0]) in rows)
-    return max(0, p), h, _shown_traits(st, u, labels, granted)
-
-
-def _shown_traits(st: DFState, u: Unit, labels: tuple[str, ...],
-                  granted: dict[str, int] | None) -> list[str]:
-    """The `labels` a unit has, in their order: printed or granted, this turn's, or from auras
-    (`granted`), less RANGE and CATAPULT while a NIGHTFALL fort stands."""
-    order = _label_order(labels)
     tmp = u.get("tmpkw")
-    held: set[str] | list[str]
     if tmp or granted:
-        held = {k for k, v in u["kw"].items() if v and k in order}
-        for extra in (tmp, granted):
-            if extra:
-                held |= {k for k, v in extra.items() if v and k in order}
-    else:  # printed or granted keywords only: a dict's keys are already distinct
-        held = [k for k, v in u["kw"].items() if v and k in order]
-        if not held:
-            return held
-    if st.forts and not _NIGHT_KWS.isdisjoint(held) and _nightfall(st):
-        held = [k for k in held if k not in _NIGHT_KWS]
-    return sorted(held, key=order.__getitem__) if len(held) > 1 else list(held)
+        traits = _shown_traits(u, labels, tmp, granted, sides.night)
+    elif kw:  # printed or granted keywords only: a dict's keys are already distinct
+        order = _label_order(labels)
+        traits = [k for k, v in kw.items() if v and k in order]
+        if traits:
+            if sides.night:
+                traits = [k for k in traits if k not in _NIGHT_KWS]
+            if len(traits) > 1:
+                traits.sort(key=order.__getitem__)
+    else:
+        traits = []
+    return p if p > 0 else 0, h, traits
+
+
+def _shown_traits(u: Unit, labels: tuple[str, ...], tmp: dict[str, int] | None,
+                  granted: dict[str, int] | None, night: bool) -> list[str]:
+    """The `labels` a unit has, in their order: printed or granted, this turn's (`tmp`), or from
+    auras (`granted`), less RANGE and CATAPULT while a NIGHTFALL fort stands (`night`)."""
+    order = _label_order(labels)
+    held = {k for k, v in u["kw"].items() if v and k in order}
+    for extra in (tmp, granted):
+        if extra:
+            held |= {k for k, v in extra.items() if v and k in order}
+    if night:
+        held -= _NIGHT_KWS
+    return sorted(held, key=order.__getitem__)
 
 
 @cache
@@ -192,31 +220,65 @@ def _sources(st: DFState, owner: int, u: Unit,
             shared = sides.get(owner)
             if shared is None:
                 shared = sides[owner] = shared_sources(st, owner)
-    statics = [(a, None) for a in u["ab"] if a["on"] == "static"]
-    return statics + shared if statics else shared  # the caller only reads it
+    for a in u["ab"]:
+        if a["on"] == "static":
+            break
+    else:
+        return shared  # the usual case: no statics (the caller only reads it)
+    return [(a, None) for a in u["ab"] if a["on"] == "static"] + shared
 
 
 def shared_sources(st: DFState, owner: int) -> list[tuple[Ability, dict[str, Any] | None]]:
     """Returns the auras of a side's units, its waiting champion's COMMAND bonuses and the forts'
-    auras on that side, in that order (the same for every unit of the side)."""
+    auras on that side, in that order (the same for every unit of the side). Only pieces of the
+    cards that can hold an aura are looked through (`_aura_pieces`)."""
     sources: list[tuple[Ability, dict[str, Any] | None]] = []
-    auras = C.cards_with("aura")
-    for src in st.units:
-        if src["owner"] == owner and src["card"] in auras:
+    units, forts, _ = _aura_pieces(st)
+    for src in units:
+        if src["owner"] == owner:
             for a in src["ab"]:
                 if a["on"] == "aura":
                     sources.append((a, src))
     champ = st.players[owner]["champion"]
-    if champ:
+    if champ and champ in _holders()[2]:
         for a in C.card(champ)["abilities"]:
             if a["on"] == "command":
                 sources.append((a, None))
-    for f in st.forts:
+    for f in forts:
         on = "aura" if f["owner"] == owner else "foe_aura"
         for a in f["ab"]:
             if a["on"] == on:
                 sources.append((a, f))
     return sources
+
+
+def _aura_pieces(st: DFState) -> tuple[list[Unit], list[Fort], bool]:
+    """Returns the units and forts on the board whose cards can hold an aura (`_holders`: effects
+    grant none), in board order, and whether an aura card (`_AURA_CARDS`) is on the board. Kept
+    with the board key (`next_id` and the numbers of units and forts): which pieces stand there,
+    and their cards, change only when a piece is added (a new id), removed or evolved (a new id
+    too); their owners and abilities are read afresh by the callers."""
+    key = (st.next_id, len(st.units), len(st.forts))
+    held = st.__dict__
+    cached = held.get("_aura_pieces")
+    if cached is not None and cached[0] == key:
+        found: tuple[list[Unit], list[Fort], bool] = cached[1]
+        return found
+    unit_auras, fort_auras, _ = _holders()
+    found = ([u for u in st.units if u["card"] in unit_auras],
+             [f for f in st.forts if f["card"] in fort_auras],
+             any(x["card"] in _AURA_CARDS for x in st.units)
+             or any(f["card"] in _AURA_CARDS for f in st.forts))
+    held["_aura_pieces"] = (key, found)
+    return found
+
+
+@cache
+def _holders() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The cards whose units can hold an aura, whose forts can hold an aura or an enemy aura,
+    and whose champions can give COMMAND bonuses."""
+    auras = C.cards_with("aura")
+    return auras, auras | C.cards_with("foe_aura"), C.cards_with("command")
 
 
 def _mods(st: DFState, u: Unit, *, kw_only: bool = False,
@@ -231,31 +293,34 @@ def _mods(st: DFState, u: Unit, *, kw_only: bool = False,
     for a, src in _sources(st, owner, u, shared):
         if kw_only and "kw" not in a:
             continue
+        cond = a.get("if")
         if src is None:
-            hit = conditions.check(st, a.get("if"), u, owner, None)
-        else:
-            hit = _aura_hits(st, a, src, u)
-        if hit:
-            k = _PER[a["per"]](st, src, u) if "per" in a else 1
-            pw += a.get("pw", 0) * k
-            hp += a.get("hp", 0) * k
-            kws.update(a.get("kw", {}))
-            if "setpw" in a:
-                kws["SETPW"] = a["setpw"]
+            if cond and not conditions.check(st, cond, u, owner, None):
+                continue
+        elif not _aura_hits(st, a, src, u, cond):
+            continue
+        k = _PER[a["per"]](st, src, u) if "per" in a else 1
+        if "pw" in a:
+            pw += a["pw"] * k
+        if "hp" in a:
+            hp += a["hp"] * k
+        if "kw" in a:
+            kws.update(a["kw"])
+        if "setpw" in a:
+            kws["SETPW"] = a["setpw"]
     return pw, hp, kws
 
 
-def _aura_hits(st: DFState, a: Ability, src: dict[str, Any], u: Unit) -> bool:
-    """Tells whether an aura of `src` (a unit or a fort) reaches `u`."""
-    if a.get("src_if") == "full_health" and "pw" in src and health(st, src, aura=False) < src["hp"]:
+def _aura_hits(st: DFState, a: Ability, src: dict[str, Any], u: Unit, cond: Any) -> bool:
+    """Tells whether an aura of `src` (a unit or a fort) reaches `u` (`cond`: the aura's
+    condition)."""
+    if "src_if" in a and a["src_if"] == "full_health" and "pw" in src \
+            and health(st, src, aura=False) < src["hp"]:
         return False
-    if not _AURA_REACH.get(a["who"], _reaches_any)(src, u):
+    reach = _AURA_REACH.get(a["who"])
+    if reach is not None and not reach(src, u):
         return False
-    return conditions.check(st, a.get("if"), u, u["owner"], None)
-
-
-def _reaches_any(src: dict[str, Any], u: Unit) -> bool:
-    return True
+    return not cond or conditions.check(st, cond, u, u["owner"], None)
 
 
 def _same_lane(src: dict[str, Any], u: Unit) -> bool:
@@ -342,22 +407,19 @@ def _has_statics(u: Unit | Fort) -> bool:
 
 
 def _side_has_mods(st: DFState, owner: int) -> bool:
-    """Tells whether a side's champion gives COMMAND bonuses or any aura card is on the board."""
+    """Tells whether a side's champion gives COMMAND bonuses or any aura card is on the board
+    (`_aura_pieces`, remembered with its board key)."""
     champ = st.players[owner]["champion"]
-    if champ and champ in _special_cards()[1]:
+    if champ and champ in _COMMAND_CARDS:
         return True
     key = (st.next_id, len(st.units), len(st.forts))
-    cached = st.__dict__.get("_aura_key")
+    cached = st.__dict__.get("_aura_pieces")
     if cached is not None and cached[0] == key:
-        found: bool = cached[1]
+        found: bool = cached[1][2]
         return found
-    auras = _special_cards()[0]
-    found = any(x["card"] in auras for x in st.units) or any(f["card"] in auras for f in st.forts)
-    st.__dict__["_aura_key"] = (key, found)
-    return found
+    return _aura_pieces(st)[2]
 
 
-@cache
 def _grantable() -> frozenset[str]:
     """Returns the keywords an aura, a static or a COMMAND bonus can give, from every ability in
     the card file (the printed ones, CHOOSE ONE modes' and those effects grant): for any other
@@ -375,7 +437,10 @@ def _grantable() -> frozenset[str]:
     return frozenset(found)
 
 
-@cache
+_GRANTABLE = _grantable()
+"""The keywords an aura, a static or a COMMAND bonus can give (`_grantable`)."""
+
+
 def _special_cards() -> tuple[frozenset[str], frozenset[str]]:
     """Returns the cards with auras and the champions with COMMAND bonuses."""
     table = C.cards()
@@ -384,3 +449,6 @@ def _special_cards() -> tuple[frozenset[str], frozenset[str]]:
     command = frozenset(k for k, c in table.items()
                         if any(a["on"] == "command" for a in c["abilities"]))
     return auras, command
+
+
+_AURA_CARDS, _COMMAND_CARDS = _special_cards()

@@ -32,9 +32,13 @@ def expire(st: DFState, seat: int, at: str, only: Unit | None = None) -> None:
         st.players[seat].pop("fortified", None)
     for u in [only] if only is not None else st.units:
         if at == "end":
-            u.pop("mettle", None)
-            u.pop("ward", None)
-        timed = u.get("until")
+            if "mettle" in u:
+                del u["mettle"]
+            if "ward" in u:
+                del u["ward"]
+        if "until" not in u:
+            continue  # the usual case: nothing timed on this unit
+        timed = u["until"]
         if not timed or (at == "start" and u["owner"] != seat):
             continue
         for change in [c for c in timed if c["at"] == at]:

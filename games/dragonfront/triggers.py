@@ -18,6 +18,7 @@ from games.dragonfront.board import (
     has_flight_raw,
     is_alive,
     lane_of,
+    pieces_of,
     spaces_of,
 )
 from games.dragonfront.conditions import check
@@ -29,6 +30,11 @@ from games.text import Text
 def trigger(st: DFState, x: Unit | Fort, on: str, ctx: Ctx, *,
             damaged: Unit | None = None) -> None:
     """Runs a unit's or fort's abilities for one trigger (conditions checked) while it stays."""
+    for a in x["ab"]:
+        if a["on"] == on:
+            break
+    else:
+        return  # the usual case: no ability of this trigger
     for a in list(x["ab"]):
         if a["on"] == on and check(st, a.get("if"), x, x["owner"], None):
             if "pw" in x and x not in st.units:
@@ -75,6 +81,8 @@ def dealt_damage(st: DFState, src: Unit, victim: Unit, n: int, ctx: Ctx) -> None
 def stronghold_damaged(st: DFState, seat: int, ctx: Ctx) -> None:
     """A seat's Stronghold took damage: everyone's "any/enemy/own_sh_damaged" abilities."""
     cards = C.listeners("any_sh_damaged", "enemy_sh_damaged", "own_sh_damaged")
+    if cards is not None and not pieces_of(st, cards):
+        return  # nobody listens (and nothing runs that could change that)
     for x in [*st.units, *st.forts]:
         if cards is not None and x["card"] not in cards:
             continue
@@ -95,6 +103,8 @@ def fort_destroyed(st: DFState, f: Fort, ctx: Ctx) -> None:
             effects.run_effects(st, a["do"], Ctx(owner=f["owner"], me=None, victim_space=f["sp"],
                                                  twin_space=f.get("twin_sp"), events=ctx.events))
     cards = C.listeners("fort_destroyed")
+    if cards is not None and not pieces_of(st, cards):
+        return  # nobody listens (and nothing runs that could change that)
     for x in [*st.units, *st.forts]:
         if cards is not None and x["card"] not in cards:
             continue
@@ -181,6 +191,8 @@ def arrived(st: DFState, u: Unit, ctx: Ctx) -> None:
     abilities."""
     lanes = {lane_of(s) for s in u["sp"]}
     cards = C.listeners("enemy_spawn_lane", "enemy_champion_spawn", "own_spawn")
+    if cards is not None and not pieces_of(st, cards):
+        return  # nobody listens (and nothing runs that could change that)
     for x in [*st.units, *st.forts]:
         if cards is not None and x["card"] not in cards:
             continue
@@ -230,6 +242,8 @@ def transformed(st: DFState, u: Unit, ctx: Ctx, *, evolved: bool = False) -> Non
     """A unit evolved or respawned: everyone's "any_transformed" abilities, and on an evolution
     its allies' "ally_evolved" ones."""
     cards = C.listeners("any_transformed", "ally_evolved")
+    if cards is not None and not pieces_of(st, cards):
+        return  # nobody listens (and nothing runs that could change that)
     for x in [*st.units, *st.forts]:
         if cards is not None and x["card"] not in cards:
             continue
@@ -255,6 +269,8 @@ def activated(st: DFState, u: Unit, ctx: Ctx) -> None:
 def nudged(st: DFState, u: Unit, ctx: Ctx) -> None:
     """A unit was pushed or pulled: everyone's "nudged" abilities while it stays."""
     cards = C.listeners("nudged")
+    if cards is not None and not pieces_of(st, cards):
+        return  # nobody listens (and nothing runs that could change that)
     for x in [*st.units, *st.forts]:
         if cards is not None and x["card"] not in cards:
             continue

@@ -16,7 +16,7 @@ from games.dragonfront.card_words import CONTEXT
 from games.dragonfront.play import card_cost, champion_cost
 from games.dragonfront.rules import mana_income
 from games.dragonfront.state import DFState, Fort, Player, Unit, copy
-from games.dragonfront.stats import shown
+from games.dragonfront.stats import Sides, shown
 from games.rng import Rng
 from games.text import Text, Translate, english, term
 
@@ -29,19 +29,20 @@ TRAIT_LABELS = ("FLIGHT", "RANGE", "SPRINT", "RUSH", "ARMOR", "STEALTH", "SWIFT"
 def view(st: DFState, seat: int | None) -> View:
     """Returns the game's part of `seat`'s view (None = a spectator); who is to play, whose turn
     it is and how the game ended are in the view's header."""
-    sides: dict[int, Any] = {}
+    sides = Sides(st)
     table = C.cards()
     out: View = {
         "phase": st.phase, "turn": st.turn, "first": st.first,
-        "players": [_player(st, s, p) for s, p in enumerate(st.players)],
+        "players": [_player(st, 0, st.players[0]), _player(st, 1, st.players[1])],
         "units": [_unit(st, u, sides, table) for u in st.units
                   if not (u["hidden"] and u["owner"] != seat)],
-        "forts": [_fort(f) for f in st.forts],
+        "forts": [_fort(f, table) for f in st.forts] if st.forts else [],
         "blessed": list(st.blessed),
     }
     if seat is not None:
         hand = st.players[seat]["hand"]
-        out["hand"] = [card_view(st, seat, cid, hand[:i].count(cid)) for i, cid in enumerate(hand)]
+        out["hand"] = [card_view(st, seat, cid, hand[:i].count(cid) if i else 0)
+                       for i, cid in enumerate(hand)]
     return out
 
 
@@ -64,8 +65,7 @@ def _champion(cid: str) -> dict[str, Any]:
             "health": c["health"], "text": text_of(cid)}
 
 
-def _unit(st: DFState, u: Unit, sides: dict[int, Any],
-          table: dict[str, dict[str, Any]]) -> dict[str, Any]:
+def _unit(st: DFState, u: Unit, sides: Sides, table: dict[str, dict[str, Any]]) -> dict[str, Any]:
     pw, top, traits = shown(st, u, TRAIT_LABELS, sides)
     cid = u["card"]
     return {
@@ -77,10 +77,11 @@ def _unit(st: DFState, u: Unit, sides: dict[int, Any],
     }
 
 
-def _fort(f: Fort) -> dict[str, Any]:
+def _fort(f: Fort, table: dict[str, dict[str, Any]]) -> dict[str, Any]:
     wall = bool(f["kw"].get("WALL"))
-    return {"id": f["id"], "card": f["card"], "name": C.name(f["card"]), "owner": f["owner"],
-            "space": f["sp"], "wall": wall, "health": (f["hp"] - f["dmg"]) if wall else None}
+    return {"id": f["id"], "card": f["card"], "name": table[f["card"]]["name"],
+            "owner": f["owner"], "space": f["sp"], "wall": wall,
+            "health": (f["hp"] - f["dmg"]) if wall else None}
 
 
 def card_view(st: DFState, seat: int, cid: str, copy: int = 0) -> dict[str, Any]:
