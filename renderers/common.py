@@ -17,7 +17,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, _imaging
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
 
@@ -215,7 +215,7 @@ def _coverage(text: str, size: int, bold: bool, condensed: bool, anchor: str,
             top = min(y for _, _, y in placed)
             right = max(x + g.size[0] for g, x, _ in placed)
             bottom = max(y + g.size[1] for g, _, y in placed)
-            coverage = Image.core.fill("L", (right - left, bottom - top), 0)
+            coverage = _imaging.fill("L", (right - left, bottom - top), 0)  # as ImageFont does
             for glyph, x, y in placed:  # glyph boxes overlap: the darker coverage wins
                 box = (x - left, y - top, x - left + glyph.size[0], y - top + glyph.size[1])
                 coverage.paste(coverage.crop(box).chop_lighter(glyph), box)

@@ -194,9 +194,11 @@ def pieces_of(st: DFState, cards: frozenset[str]) -> list[Unit | Fort]:
     board, and their cards, change only when a piece is added (a new id), removed, or evolved (a
     new id too). Owners, abilities and the rest are for the caller to read afresh."""
     key = (st.next_id, len(st.units), len(st.forts))
+    index: tuple[tuple[int, int, int], dict[frozenset[str], list[Unit | Fort]]] | None
     index = st.__dict__.get("_by_cards")
     if index is None or index[0] != key:
-        index = st.__dict__["_by_cards"] = (key, {})
+        index = (key, {})
+        st.__dict__["_by_cards"] = index
     found: list[Unit | Fort] | None = index[1].get(cards)
     if found is None:
         found = index[1][cards] = [x for x in (*st.units, *st.forts) if x["card"] in cards]

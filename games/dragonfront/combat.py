@@ -19,7 +19,6 @@ from games.dragonfront.board import (
     lane_of,
     row_of,
     space_name,
-    still,
     unit_at,
 )
 from games.dragonfront.context import Ctx, say, say_about
