@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -186,8 +186,9 @@ def _text_tile(text: str, size: int, bold: bool, condensed: bool, fill: Color, b
 
 
 GLYPH_STEPS = 64
-"""A number's characters start on a quarter of a pixel (as a line's words start on a half, see
-`stamp`): each has four tiles per font instead of sixty-four."""
+"""A number's characters are placed to a 64th of a pixel, FreeType's own precision, so a number
+put together from its characters has the pixels of the number drawn whole (a line's words are
+placed to `PEN_STEPS`, where a half pixel is not seen)."""
 NUMERIC = frozenset("0123456789/+-()#.:, ")
 """Characters the bundled fonts set without kerning between them (figures are all one width):
 a word of them is as wide as its characters, and drawn as they are drawn one by one."""
@@ -197,8 +198,8 @@ def _coverage(text: str, size: int, bold: bool, condensed: bool, anchor: str,
               start: tuple[float, float]) -> tuple[Any, tuple[int, int]]:
     """Returns the text's coverage (an "L" core image) and its offset from the anchor point, as
     `FreeTypeFont.getmask2` gives them. A new number (scores and counts change every turn) is
-    put together from its characters' cached coverage at their pen positions (to a quarter
-    pixel, see `GLYPH_STEPS`; a glyph lands where it would in the whole word) at a tenth of
+    put together from its characters' cached coverage at their pen positions (to
+    `GLYPH_STEPS` of a pixel: a glyph lands where it would in the whole word) at a tenth of
     laying the word out (where glyph boxes overlap, the higher coverage wins, as in FreeType's
     rendering of the word)."""
     if len(text) > 1 and anchor[0] == "l" and NUMERIC.issuperset(text):
@@ -211,10 +212,7 @@ def _coverage(text: str, size: int, bold: bool, condensed: bool, anchor: str,
                 placed.append((glyph, int(whole) + dx, dy))
             pen += text_width(char, size, bold=bold, condensed=condensed)
         if placed:
-            left = min(x for _, x, _ in placed)
-            top = min(y for _, _, y in placed)
-            right = max(x + g.size[0] for g, x, _ in placed)
-            bottom = max(y + g.size[1] for g, _, y in placed)
+            left, top, right, bottom = _bounds(placed)
             coverage = _imaging.fill("L", (right - left, bottom - top), 0)  # as ImageFont does
             for glyph, x, y in placed:  # glyph boxes overlap: the darker coverage wins
                 box = (x - left, y - top, x - left + glyph.size[0], y - top + glyph.size[1])
@@ -273,8 +271,8 @@ def stamp(image: Image.Image, palette: Palette, xy: tuple[float, float], text: s
           anchor: str = "la") -> None:
     """Draws text as `ImageDraw.text` would, from a cached tile: the text must sit on a plain
     `background` (a tile covers its box and one pixel around it). A new left-anchored line of
-    several words is put together from cached word tiles at their pen positions (to a quarter
-    pixel: no eye sees the difference, and each word has four tiles instead of sixty-four), so
+    several words is put together from cached word tiles at their pen positions (to a half
+    pixel, `PEN_STEPS`: no eye sees the difference, and each word has two tiles, not 64), so
     that a line whose numbers change each turn only draws the new numbers; the line is kept as
     one tile once it shows a second time (its words are pasted one by one the first time)."""
     if not text:
@@ -300,7 +298,7 @@ _LINES_SEEN: dict[tuple[Any, ...], None] = {}
 
 
 PEN_STEPS = 2
-"""Words of a line start on a quarter of a pixel (see `stamp`)."""
+"""Words of a line start on a half pixel (see `stamp`)."""
 
 
 @lru_cache(maxsize=2048)  # a long line is ~20 KB: 40 MB at most
@@ -309,15 +307,19 @@ def _line_tile(text: str, size: int, bold: bool, condensed: bool, fill: Color, b
                ) -> tuple[Image.Image, int, int]:
     """Returns a line assembled from word tiles, and its offset (cached)."""
     placed = _words(text, size, bold, condensed, fill, background, anchor, start, palette)
-    left = min(x for _, x, _ in placed)
-    top = min(y for _, _, y in placed)
-    right = max(x + t.width for t, x, _ in placed)
-    bottom = max(y + t.height for t, _, y in placed)
+    left, top, right, bottom = _bounds(placed)
     line = Image.new("P", (right - left, bottom - top), palette[background])
     line.putpalette(palette.flat)
     for tile, x, y in placed:
         paste(line, tile, (x - left, y - top))
     return line, left, top
+
+
+def _bounds(placed: Sequence[tuple[Any, int, int]]) -> tuple[int, int, int, int]:
+    """Returns the box (left, top, right, bottom) that pieces placed at offsets cover."""
+    return (min(x for _, x, _ in placed), min(y for _, _, y in placed),
+            max(x + piece.size[0] for piece, x, _ in placed),
+            max(y + piece.size[1] for piece, _, y in placed))
 
 
 def _words(text: str, size: int, bold: bool, condensed: bool, fill: Color, background: Color,
