@@ -562,13 +562,14 @@ class Host:
         if not cmd.args:
             raise Refused(Text("Say which move: its number from /hand, or its code."))
         self._check_version(table, cmd)
-        tr = self._user_tr(table, cmd)
+        lang = self._user_lang(table, cmd)
+        tr = locales.translator(lang)
         current = None if cmd.stamp is None else self._choices(table, seat, tr)
         if current is not None and cmd.stamp != current[1]:
-            return Handled(private=[await self._hand_reply(table, seat, cmd.user, self._user_lang(
-                table, cmd), notice=(
-                Text("Your choices changed before that click arrived (another move came first); "
-                     "here are your current ones.")), after_move=True, known=current)])
+            notice = Text("Your choices changed before that click arrived (another move came "
+                          "first); here are your current ones.")
+            return Handled(private=[await self._hand_reply(
+                table, seat, cmd.user, lang, notice=notice, after_move=True, known=current)])
         code = self._resolve_code(table, seat, cmd.args[0])
         live = table.live
         assert live is not None
