@@ -40,7 +40,7 @@ def has(st: DFState, u: Unit, kw: str) -> int:
             v = _mods(st, u, kw_only=True)[2].get(kw, 0)
             if not v:
                 return 0
-    return 0 if kw in _NIGHT_KWS and st.forts and _nightfall(st) else v
+    return _unless_night(st, kw, v)
 
 
 def keywords(st: DFState, u: Unit) -> dict[str, int]:
@@ -51,9 +51,7 @@ def keywords(st: DFState, u: Unit) -> dict[str, int]:
         kws = cached.get(u["id"])
         if kws is not None:
             return kws
-    kws = _all_keywords(st, u)
-    if st.forts and ("RANGE" in kws or "CATAPULT" in kws) and _nightfall(st):
-        kws = {k: v for k, v in kws.items() if k not in _NIGHT_KWS}  # `_night`, inlined
+    kws = _night(st, _all_keywords(st, u))
     if cached is not None:
         cached[u["id"]] = kws
     return kws
@@ -145,13 +143,7 @@ def shown(st: DFState, u: Unit, labels: tuple[str, ...],
     h: int = u["hp"]
     granted = None
     owner = u["owner"]
-    mods = sides.mods[owner]
-    if not mods:
-        for a in u["ab"]:  # `_has_statics`, inlined: this runs for every unit of a view
-            if a["on"] == "static":
-                mods = True
-                break
-    if mods:
+    if sides.mods[owner] or _has_statics(u):
         pw, hp, granted = _mods(st, u, shared=sides.of(st, owner))
         p = granted["SETPW"] if "SETPW" in granted else p + pw
         h += hp
@@ -220,11 +212,8 @@ def _sources(st: DFState, owner: int, u: Unit,
             shared = sides.get(owner)
             if shared is None:
                 shared = sides[owner] = shared_sources(st, owner)
-    for a in u["ab"]:
-        if a["on"] == "static":
-            break
-    else:
-        return shared  # the usual case: no statics (the caller only reads it)
+    if not _has_statics(u):
+        return shared  # the usual case (the caller only reads it)
     return [(a, None) for a in u["ab"] if a["on"] == "static"] + shared
 
 
@@ -240,7 +229,7 @@ def shared_sources(st: DFState, owner: int) -> list[tuple[Ability, dict[str, Any
                 if a["on"] == "aura":
                     sources.append((a, src))
     champ = st.players[owner]["champion"]
-    if champ and champ in _holders()[2]:
+    if champ and champ in _COMMAND_CARDS:
         for a in C.card(champ)["abilities"]:
             if a["on"] == "command":
                 sources.append((a, None))
@@ -253,10 +242,10 @@ def shared_sources(st: DFState, owner: int) -> list[tuple[Ability, dict[str, Any
 
 
 def _aura_pieces(st: DFState) -> tuple[list[Unit], list[Fort], bool]:
-    """Returns the units and forts on the board whose cards can hold an aura (`_holders`: effects
-    grant none), in board order, and whether an aura card (`_AURA_CARDS`) is on the board. Kept
-    with the board key (`next_id` and the numbers of units and forts): which pieces stand there,
-    and their cards, change only when a piece is added (a new id), removed or evolved (a new id
+    """Returns the units and forts on the board whose cards can hold an aura (effects grant
+    none), in board order, and whether an aura card (`_AURA_CARDS`) is on the board. Kept with
+    the board key (`next_id` and the numbers of units and forts): which pieces stand there, and
+    their cards, change only when a piece is added (a new id), removed or evolved (a new id
     too); their owners and abilities are read afresh by the callers."""
     key = (st.next_id, len(st.units), len(st.forts))
     held = st.__dict__
@@ -264,21 +253,12 @@ def _aura_pieces(st: DFState) -> tuple[list[Unit], list[Fort], bool]:
     if cached is not None and cached[0] == key:
         found: tuple[list[Unit], list[Fort], bool] = cached[1]
         return found
-    unit_auras, fort_auras, _ = _holders()
-    found = ([u for u in st.units if u["card"] in unit_auras],
-             [f for f in st.forts if f["card"] in fort_auras],
+    found = ([u for u in st.units if u["card"] in _UNIT_AURA_CARDS],
+             [f for f in st.forts if f["card"] in _AURA_CARDS],
              any(x["card"] in _AURA_CARDS for x in st.units)
              or any(f["card"] in _AURA_CARDS for f in st.forts))
     held["_aura_pieces"] = (key, found)
     return found
-
-
-@cache
-def _holders() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """The cards whose units can hold an aura, whose forts can hold an aura or an enemy aura,
-    and whose champions can give COMMAND bonuses."""
-    auras = C.cards_with("aura")
-    return auras, auras | C.cards_with("foe_aura"), C.cards_with("command")
 
 
 def _mods(st: DFState, u: Unit, *, kw_only: bool = False,
@@ -386,9 +366,8 @@ def _nightfall(st: DFState) -> bool:
 
 def _has_mods(st: DFState, u: Unit | Fort) -> bool:
     """Tells whether anything could change a unit's stats (so plain units skip `_mods`)."""
-    for a in u["ab"]:  # `_has_statics`, inlined: this runs on every keyword lookup
-        if a["on"] == "static":
-            return True
+    if _has_statics(u):
+        return True
     sides = st.__dict__.get("_side_mods")  # kept while nothing changes (`board.still`)
     if sides is None:
         return _side_has_mods(st, u["owner"])
@@ -412,11 +391,6 @@ def _side_has_mods(st: DFState, owner: int) -> bool:
     champ = st.players[owner]["champion"]
     if champ and champ in _COMMAND_CARDS:
         return True
-    key = (st.next_id, len(st.units), len(st.forts))
-    cached = st.__dict__.get("_aura_pieces")
-    if cached is not None and cached[0] == key:
-        found: bool = cached[1][2]
-        return found
     return _aura_pieces(st)[2]
 
 
@@ -441,14 +415,9 @@ _GRANTABLE = _grantable()
 """The keywords an aura, a static or a COMMAND bonus can give (`_grantable`)."""
 
 
-def _special_cards() -> tuple[frozenset[str], frozenset[str]]:
-    """Returns the cards with auras and the champions with COMMAND bonuses."""
-    table = C.cards()
-    auras = frozenset(k for k, c in table.items()
-                      if any(a["on"] in ("aura", "foe_aura") for a in c["abilities"]))
-    command = frozenset(k for k, c in table.items()
-                        if any(a["on"] == "command" for a in c["abilities"]))
-    return auras, command
-
-
-_AURA_CARDS, _COMMAND_CARDS = _special_cards()
+_UNIT_AURA_CARDS = C.cards_with("aura")
+"""The cards whose units can hold an aura (effects grant none: `cards.cards_with`)."""
+_AURA_CARDS = _UNIT_AURA_CARDS | C.cards_with("foe_aura")
+"""The cards with an aura or an enemy aura (what forts can hold)."""
+_COMMAND_CARDS = C.cards_with("command")
+"""The champions with COMMAND bonuses."""
