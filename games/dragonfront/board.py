@@ -205,6 +205,13 @@ def pieces_of(st: DFState, cards: frozenset[str]) -> list[Unit | Fort]:
     return found
 
 
+
+def listening(st: DFState, cards: frozenset[str] | None) -> list[Unit | Fort]:
+    """Returns the pieces that may hold the abilities of some triggers, units first, in board
+    order: those of `cards` (`cards.listeners`), or every piece when that is None. The list is
+    the board as it stands now; a caller may change the board while it goes through it."""
+    return [*st.units, *st.forts] if cards is None else pieces_of(st, cards)
+
 # -- caches while nothing changes ------------------------------------------------------------
 
 

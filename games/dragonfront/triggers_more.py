@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from games.dragonfront import cards as C
 from games.dragonfront import effects
-from games.dragonfront.board import lane_of, pieces_of, spaces_of
+from games.dragonfront.board import lane_of, listening, spaces_of
 from games.dragonfront.conditions import check
 from games.dragonfront.context import Ctx
 from games.dragonfront.state import DFState, Fort, Unit
@@ -22,8 +22,7 @@ def _watchers(st: DFState, on: str, seat: int | None = None) -> list[tuple[Unit 
     """The (piece, ability) pairs listening to `on` (of one seat when given); only the pieces
     of cards that can hold such an ability are looked through (`cards.listeners`)."""
     cards = C.listeners(on)
-    pieces = [*st.units, *st.forts] if cards is None else pieces_of(st, cards)
-    return [(x, a) for x in pieces
+    return [(x, a) for x in listening(st, cards)
             for a in x["ab"] if a["on"] == on and (seat is None or x["owner"] == seat)]
 
 
