@@ -276,16 +276,9 @@ def legal(st: DFState, seat: int, like: Action | None = None) -> list[Action]:
     if st.turn_actions >= TURN_ACTION_CAP:
         return [END_TURN]
     with still(st):
-        if like is None:
-            out = _play_actions(st, seat, None)
-            out += _unit_actions(st, seat, None)
-            out += _bank_actions(st, seat, None)
-            out += _discard_actions(st, seat, None)
-            out.append(END_TURN)
-            return out
-        out = []
+        out: list[Action] = []
         for kinds, lister in _LISTERS:
-            if isinstance(like, kinds):
+            if like is None or isinstance(like, kinds):
                 out.extend(lister(st, seat, like))
         return out
 
