@@ -20,7 +20,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from functools import lru_cache
 
-from PIL import Image
+from PIL import Image, _imaging
 
 from renderers.common import PNG_OPTIONS, to_png
 
@@ -107,9 +107,9 @@ def _bands(image: Image.Image, starts: tuple[int, ...]) -> Iterator[bytes]:
     bytes object per band, never one for the whole board (fresh memory for 600 KB costs more
     than compressing it)."""
     width, height = image.size
-    wide = Image.core.fill("P", (width + 1, height), 0)
+    wide = _imaging.fill("P", (width + 1, height), 0)
     wide.paste(image.im, (1, 0, width + 1, height))
-    reader = Image.core.raw_encoder("P", "P")
+    reader = _imaging.raw_encoder("P", "P")
     reader.setimage(wide, (0, 0, width + 1, height))
     try:
         for top, bottom in zip(starts, starts[1:], strict=False):
