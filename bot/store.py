@@ -13,11 +13,12 @@ Restoring a game is replaying its record through the table (`Table.restore`).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
@@ -122,6 +123,41 @@ class Tx(Protocol):
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
 
 
+@dataclass(frozen=True, slots=True)
+class Write:
+    """One statement of a batch of writes (`Store.write`): run once with `args`, or once per
+    row of `rows` (an executemany, which returns no rows)."""
+
+    sql: str
+    args: Sequence[Any] = ()
+    rows: Sequence[Sequence[Any]] | None = None
+
+
+Check = Callable[[list[list[Row]]], None]
+"""Looks at a batch's answers before it is committed; raising rolls the whole batch back. It
+sees them even when a statement failed (a failed or missing answer reads as no rows), and what it
+raises comes first: a refused compare-and-swap explains why a statement after it failed."""
+
+
+async def run_writes(tx: Tx, writes: Sequence[Write], check: Check | None = None) -> list[list[Row]]:
+    """Runs a batch in an open transaction, one statement after the other; returns each one's rows."""
+    results: list[list[Row]] = []
+    try:
+        for w in writes:
+            if w.rows is not None:
+                await tx.executemany(w.sql, w.rows)
+                results.append([])
+            else:
+                results.append(await tx.fetch(w.sql, w.args))
+    except Exception:
+        if check is not None:
+            check(results + [[] for _ in writes[len(results):]])
+        raise
+    if check is not None:
+        check(results)
+    return results
+
+
 class Store(ABC):
     """The database. Every write method commits before it returns."""
 
@@ -130,6 +166,13 @@ class Store(ABC):
     db: aiosqlite.Connection
     """The connection the record modules (stats, records, replays, decks) query through the
     aiosqlite interface; on PostgreSQL an adapter offering the part of it they use."""
+
+    _together: list[tuple[Sequence[Write], asyncio.Future[None]]]
+    """Bookkeeping waiting for the next shared commit (`write_together`)."""
+    _committing: asyncio.Task[None] | None = None
+
+    def __init__(self) -> None:
+        self._together = []
 
     @classmethod
     async def open(cls, target: str | Path, *, exclusive: bool = False) -> Store:
@@ -154,6 +197,38 @@ class Store(ABC):
     def transaction(self) -> AbstractAsyncContextManager[Tx]:
         """Opens one write transaction: committed when the block ends, rolled back on error."""
 
+    async def write(self, writes: Sequence[Write], check: Check | None = None) -> list[list[Row]]:
+        """Runs a batch of statements in one transaction and returns each one's rows; `check`
+        sees them before the commit and may refuse it (raising rolls everything back). No
+        statement may need an earlier one's answer: a backend may send them all at once."""
+        async with self.transaction() as tx:
+            return await run_writes(tx, writes, check)
+
+    async def write_together(self, writes: Sequence[Write]) -> None:
+        """Commits bookkeeping (statements that need no answer and keep the same meaning when
+        run again or alone: what was delivered, which message shows what) in one transaction
+        with whatever other bookkeeping is waiting meanwhile, in the order asked. Under load,
+        many tables' marks then cost one commit instead of one each. Returns once committed."""
+        done = asyncio.get_running_loop().create_future()
+        self._together.append((writes, done))
+        if self._committing is None or self._committing.done():
+            self._committing = asyncio.create_task(self._commit_together())
+        await done
+
+    async def _commit_together(self) -> None:
+        while self._together:
+            waiting, self._together = self._together, []
+            try:
+                await self.write([w for writes, _ in waiting for w in writes])
+            except Exception as error:
+                for _, done in waiting:
+                    if not done.done():
+                        done.set_exception(error)
+            else:
+                for _, done in waiting:
+                    if not done.done():
+                        done.set_result(None)
+
     async def check_writable(self) -> None:
         """Raises StoreLost when the database can no longer keep a write (a backend's check)."""
         return None
@@ -165,9 +240,8 @@ class Store(ABC):
         return str(rows[0][0]) if rows else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        async with self.transaction() as tx:
-            await tx.fetch("INSERT INTO meta(key, value) VALUES(?, ?) "
-                           "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))
+        await self.write([Write("INSERT INTO meta(key, value) VALUES(?, ?) "
+                                "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))])
 
     # -- tables and games -------------------------------------------------------------------------
 
@@ -216,12 +290,11 @@ class Store(ABC):
         """Records a new game's seed, options and seats; returns its id."""
         seats = [{"user": s.user, "name": s.name, "is_bot": s.is_bot, "level": s.level}
                  for s in table.seats]
-        async with self.transaction() as tx:
-            rows = await tx.fetch(
-                "INSERT INTO games(channel, game, seed, players, options, seats, started) "
-                "VALUES(?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                (table.channel, table.game_name, record.seed, record.players,
-                 json.dumps(record.options), json.dumps(seats), now))
+        [rows] = await self.write([Write(
+            "INSERT INTO games(channel, game, seed, players, options, seats, started) "
+            "VALUES(?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (table.channel, table.game_name, record.seed, record.players,
+             json.dumps(record.options), json.dumps(seats), now))])
         return int(rows[0][0])
 
     async def save(self, table: Table, *, new_actions: int = 0, deadline: float | None,
@@ -234,22 +307,39 @@ class Store(ABC):
         Raises Conflict, writing nothing, when the row moved on since it was read."""
         live = table.live
         await self.check_writable()
-        async with self.transaction() as tx:
-            revision = await _swap_table(tx, table, deadline, warn_at, now)
-            if live is not None:
-                actions = new_log_rows(table, new_actions, now)
-                if actions:
-                    await tx.executemany(
-                        "INSERT INTO actions(game_id, idx, seat, code, at) VALUES(?, ?, ?, ?, ?)",
-                        actions)
-                if result is not None:
-                    await tx.fetch("UPDATE games SET finished = ?, result = ? WHERE id = ?",
-                                   (now, json.dumps(result), live.game_id))
-            if rated is not None:
+        # Every statement after the swap writes only if the row is at the revision the swap
+        # made (`swapped`), so a batch sent all at once keeps nothing of a change whose swap
+        # did not happen, even if SQLite rolled back by itself half way (a full disk).
+        swapped = (table.channel, table.revision + 1)
+        writes = [_swap_table(table, deadline, warn_at, now)]
+        if live is not None:
+            actions = new_log_rows(table, new_actions, now)
+            if actions:
+                writes.append(Write("INSERT INTO actions(game_id, idx, seat, code, at) "
+                                    f"SELECT ?, ?, ?, ?, ? {_IF_SWAPPED}",
+                                    rows=[(*a, *swapped) for a in actions]))
+            if result is not None:
+                writes.append(Write("UPDATE games SET finished = ?, result = ? WHERE id = ? "
+                                    f"AND EXISTS (SELECT 1 FROM tables {_AT_REVISION})",
+                                    (now, json.dumps(result), live.game_id, *swapped)))
+        writes += [Write("INSERT INTO outbox(channel, version, kind, payload, created) "
+                         f"SELECT ?, ?, ?, ?, ? {_IF_SWAPPED} RETURNING id",
+                         (table.channel, o.version, o.kind, json.dumps(o.payload), now, *swapped))
+                   for o in outbox]
+
+        def kept(results: list[list[Row]]) -> None:
+            if not results[0]:
+                raise Conflict(f"table {table.channel} changed since revision {table.revision} "
+                               "was read")
+
+        if rated is None:
+            results = await self.write(writes, kept)
+        else:  # the ratings read before they write: the statements go one after the other
+            async with self.transaction() as tx:
+                results = await run_writes(tx, writes, kept)
                 await record_result_in(tx, rated)
-            ids = [await _insert_post(tx, table.channel, o, now) for o in outbox]
-        table.revision = revision
-        return ids
+        table.revision = int(results[0][0][0])
+        return [int(rows[0][0]) for rows in results[len(results) - len(outbox):]]
 
     # -- the outbox and the transport's messages --------------------------------------------------
 
@@ -261,20 +351,19 @@ class Store(ABC):
     async def delivered(self, ids: Sequence[int], post: tuple[str, PostRecord] | None = None) -> None:
         """Removes delivered posts from the outbox and records the message that shows them (for
         the table `post[0]`), in one transaction."""
-        async with self.transaction() as tx:
-            if ids:
-                await tx.executemany("DELETE FROM outbox WHERE id = ?", [(i,) for i in ids])
-            if post is not None:
-                await _put_post(tx, *post)
+        writes = [Write("DELETE FROM outbox WHERE id = ?", rows=[(i,) for i in ids])] if ids else []
+        if post is not None:
+            writes.append(_put_post(*post))
+        if writes:
+            await self.write_together(writes)
 
     async def remember_post(self, channel: str, record: PostRecord) -> None:
         """Records (or replaces) a table's message of one role."""
-        async with self.transaction() as tx:
-            await _put_post(tx, channel, record)
+        await self.write_together([_put_post(channel, record)])
 
     async def forget_post(self, channel: str, role: str) -> None:
-        async with self.transaction() as tx:
-            await tx.fetch("DELETE FROM posts WHERE channel = ? AND role = ?", (channel, role))
+        await self.write_together([
+            Write("DELETE FROM posts WHERE channel = ? AND role = ?", (channel, role))])
 
     async def posts(self, channel: str) -> dict[str, PostRecord]:
         """Returns a table's messages by role."""
@@ -312,35 +401,28 @@ def new_log_rows(table: Table, new_actions: int, now: float) -> list[tuple[int, 
             for i, e in enumerate(live.record.log[start:])]
 
 
-async def _swap_table(tx: Tx, table: Table, deadline: float | None, warn_at: float | None,
-                      now: float) -> int:
-    """Writes the table row if it is still at the revision the table read; returns the new one."""
+def _swap_table(table: Table, deadline: float | None, warn_at: float | None, now: float) -> Write:
+    """Writes the table row if it is still at the revision the table read, returning the new
+    revision (no row: the row moved on, a Conflict)."""
     data = json.dumps(table.to_json())
     game_id = table.live.game_id if table.live is not None else None
     if table.revision == 0:
-        rows = await tx.fetch(
+        return Write(
             "INSERT INTO tables(channel, data, game_id, deadline, warn_at, updated, revision) "
             "VALUES(?, ?, ?, ?, ?, ?, 1) ON CONFLICT(channel) DO NOTHING RETURNING revision",
             (table.channel, data, game_id, deadline, warn_at, now))
-    else:
-        rows = await tx.fetch(
-            "UPDATE tables SET data = ?, game_id = ?, deadline = ?, warn_at = ?, updated = ?, "
-            "revision = revision + 1 WHERE channel = ? AND revision = ? RETURNING revision",
-            (data, game_id, deadline, warn_at, now, table.channel, table.revision))
-    if not rows:
-        raise Conflict(f"table {table.channel} changed since revision {table.revision} was read")
-    return int(rows[0][0])
+    return Write(
+        "UPDATE tables SET data = ?, game_id = ?, deadline = ?, warn_at = ?, updated = ?, "
+        "revision = revision + 1 WHERE channel = ? AND revision = ? RETURNING revision",
+        (data, game_id, deadline, warn_at, now, table.channel, table.revision))
 
 
-async def _insert_post(tx: Tx, channel: str, post: Outgoing, now: float) -> int:
-    rows = await tx.fetch(
-        "INSERT INTO outbox(channel, version, kind, payload, created) VALUES(?, ?, ?, ?, ?) "
-        "RETURNING id", (channel, post.version, post.kind, json.dumps(post.payload), now))
-    return int(rows[0][0])
+_AT_REVISION = "WHERE channel = ? AND revision = ?"
+_IF_SWAPPED = f"WHERE EXISTS (SELECT 1 FROM tables {_AT_REVISION})"
 
 
-async def _put_post(tx: Tx, channel: str, r: PostRecord) -> None:
-    await tx.fetch(
+def _put_post(channel: str, r: PostRecord) -> Write:
+    return Write(
         "INSERT INTO posts(channel, role, message_id, place, version, image, image_url) "
         "VALUES(?, ?, ?, ?, ?, ?, ?) ON CONFLICT(channel, role) DO UPDATE SET "
         "message_id = excluded.message_id, place = excluded.place, version = excluded.version, "
@@ -377,5 +459,6 @@ async def rows_of(cursor: AsyncIterator[Any]) -> list[Row]:
     return [tuple(row) async for row in cursor]
 
 
-__all__ = ["Conflict", "OutboxRow", "Outgoing", "PostRecord", "SavedGame", "SchemaTooNew", "Store",
-           "StoreError", "StoreFull", "StoreLost", "latest_version", "migrations", "open_store"]
+__all__ = ["Check", "Conflict", "OutboxRow", "Outgoing", "PostRecord", "SavedGame", "SchemaTooNew", "Store",
+           "StoreError", "StoreFull", "StoreLost", "Write", "latest_version", "migrations",
+           "open_store", "run_writes"]

@@ -191,6 +191,7 @@ class PgStore(Store):
     """A PostgreSQL database through a pool of connections."""
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        super().__init__()
         self.pool = pool
         self.target = redacted(url)
         self.db = cast(aiosqlite.Connection, Compat(pool))

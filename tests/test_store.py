@@ -79,6 +79,35 @@ def test_outbox_rows_are_written_with_the_change_and_removed_when_delivered(tmp_
     asyncio.run(scenario())
 
 
+def test_many_tables_marks_share_commits_and_every_one_is_kept(tmp_path: Path) -> None:
+    """Posts of 60 tables delivered at once: every outbox row is gone and every message is
+    recorded, in a few transactions instead of 60 (marks that wait while one commits go in the
+    next one)."""
+    async def scenario():
+        store = await Store.open(await database(tmp_path / "s.db"))
+        owed = {}
+        for n in range(60):
+            table = Table(f"c{n}")
+            owed[table.channel] = await store.save(table, deadline=None, now=1.0,
+                                                   outbox=[Outgoing("board", 1, {})])
+        batches = []
+        write = store.write
+
+        async def counted(writes, check=None):
+            batches.append(len(writes))
+            return await write(writes, check)
+
+        store.write = counted
+        shown = {c: PostRecord("board", str(500 + i), c, 1) for i, c in enumerate(owed)}
+        await asyncio.gather(*(store.delivered(owed[c], (c, shown[c])) for c in owed))
+        assert await store.pending_outbox() == []
+        for channel, record in shown.items():
+            assert await store.posts(channel) == {"board": record}
+        assert 1 <= len(batches) <= 3 and sum(batches) == 120
+        await store.close()
+    asyncio.run(scenario())
+
+
 def test_a_table_write_against_a_moved_row_is_refused_and_writes_nothing(tmp_path: Path) -> None:
     """Two readers of one table: the first write wins, the second raises Conflict, and neither
     its table row nor its outbox rows are kept (compare-and-swap on the revision read)."""
