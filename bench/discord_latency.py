@@ -1,13 +1,16 @@
 """Interaction latency of Hoard on Discord: concurrent tables (20 by default) played through the local stand-in.
 
     python bench/discord_latency.py [--tables 20] [--moves 12] [--think 0.5] [--game NAME] [--in-process]
+                                    [--dump FILE]
 
 Each table seats two simulated users who /join, /start and then move through the Hand button and
 the menus, all tables at once; a user waits about `--think` seconds (0.5x-1.5x, seeded) before each
 click, as people do (0 clicks as fast as the bot answers: a stress test). Prints p50/p99 from the interaction's dispatch on the gateway to the
 bot's initial response, and to the last message the bot sent or edited for it; an interaction
 never answered (the stand-in refuses a response after 3 s) ends its table and is counted. With the
-bot in its own process, also prints its CPU per interaction and the load average.
+bot in its own process, also prints its CPU per interaction and the load average. `--dump` writes
+one line per interaction (seconds since the start, interaction type, response type, ms to the
+initial response, ms to the last message) to look at when the slow ones came.
 
 By default the bot runs as its own process (`run_discord`, as `hoard discord` does), so the stand-in
 and the bot do not share an event loop or a GIL, as with the real Discord; `--in-process` runs
@@ -129,6 +132,13 @@ def final_latency(standin: StandIn, ix: Interaction) -> float:
     return max(times, default=ix.responded_at or ix.dispatched_at) - ix.dispatched_at
 
 
+def write_dump(path: str, interactions: list[Interaction], standin: StandIn, started: float) -> None:
+    with open(path, "w", encoding="utf-8") as out:
+        for ix in sorted(interactions, key=lambda i: i.dispatched_at):
+            out.write(f"{ix.dispatched_at - started:.4f}\t{ix.type}\t{ix.response_type}\t"
+                      f"{(ix.latency or 0) * 1000:.1f}\t{final_latency(standin, ix) * 1000:.1f}\n")
+
+
 class BotProcess:
     """The bot as a child process talking to the stand-in (duck-types the Harness for `Table`)."""
 
@@ -173,6 +183,7 @@ async def main() -> None:
     parser.add_argument("--think", type=float, default=0.5)
     parser.add_argument("--game", default=None)
     parser.add_argument("--in-process", action="store_true")
+    parser.add_argument("--dump", default=None, help="write each interaction's timings here (TSV)")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     toygame.install()
@@ -189,6 +200,8 @@ async def main() -> None:
             interactions = [ix for t in tables for ix in t.done]
             initial = [ix.latency for ix in interactions if ix.latency is not None]
             final = [final_latency(h.standin, ix) for ix in interactions]
+            if args.dump:
+                write_dump(args.dump, interactions, h.standin, started)
             deferred = sum(ix.response_type in (5, 6) for ix in interactions)
             lost = sum(len(t.lost) for t in tables)
             where = "in one process" if args.in_process else "bot in its own process"

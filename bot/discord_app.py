@@ -18,6 +18,7 @@ import gc
 import hashlib
 import json
 import logging
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -45,6 +46,11 @@ log = logging.getLogger(__name__)
 
 DEFER_AFTER = 0.3
 """Seconds the host may take before the interaction is deferred (Discord allows 3)."""
+SWITCH_INTERVAL = 0.001
+"""Seconds a thread may hold the interpreter while another waits for it (Python's default is
+0.005). Boards and hands are drawn in worker threads; at the default, every step the event loop
+and the database thread take while a picture is drawn waited up to 5 ms, and with 100 tables
+starting at once a first response waited 300 ms for that alone (bench/discord_latency)."""
 CLOSE_GRACE = 5.0
 """Seconds `close` waits for commands, clicks and deliveries in flight to finish."""
 APOLOGY = Text("Sorry, something went wrong on our side. Nothing was changed; please try again.")
@@ -78,6 +84,7 @@ async def run_discord(settings: Settings) -> None:
         raise ValueError("DISCORD_TOKEN is not set.")
     if settings.api_base:
         use_api(settings.api_base)
+    sys.setswitchinterval(SWITCH_INTERVAL)
     host = await open_host(settings)
     try:
         bot = bot_class(settings)(settings, host=host)
@@ -212,7 +219,6 @@ class HoardBot(commands.Bot):
 
     async def _warm(self) -> None:
         seconds = await asyncio.to_thread(warmup.warm)
-        gc.freeze()  # what start-up built (modules, cards, caches) stays: collections skip it
         log.info("Renderers warmed in %.1f s", seconds)
 
     async def setup_hook(self) -> None:
@@ -228,8 +234,7 @@ class HoardBot(commands.Bot):
         self.courier = Courier(self, self.host.store, clock=self.clock, pause=self.tidy_pause,
                                owns=self.host.owns, buckets=self.buckets)
         self._spawn(self.recover())  # REST works already: what a crash left goes out at once
-        if self.warm_renderers:
-            self._spawn(self._warm())
+        warming = asyncio.create_task(self._warm()) if self.warm_renderers else None
         self.add_dynamic_items(ui.HoardItem, ui.ReplayItem)
         await self.tree.set_translator(HoardTranslator())
         for extension in EXTENSIONS:
@@ -242,6 +247,12 @@ class HoardBot(commands.Bot):
         except discord.HTTPException:
             log.exception("Syncing the slash commands failed; running with the commands Discord has")
         self._timer_task = asyncio.create_task(self._dispatch_timers(), name="hoard-turn-timers")
+        if warming is not None:
+            # The gateway connects once this returns: the first interactions find the renderers
+            # warm, not competing with the warm-up for the interpreter. What start-up built
+            # (modules, cards, caches) is then frozen, so collections never walk it again.
+            await warming
+            gc.freeze()
 
     def stop_for(self, error: BaseException) -> None:
         """Closes the bot because the database can no longer keep moves (run_discord raises)."""

@@ -159,6 +159,7 @@ class Courier:
         self.pause = pause
         """Seconds of rest the channel gets before an old message is tidied."""
         self._lanes: dict[str, _Lane] = {}
+        self._encoder = posts.WireEncoder()
         self._known: set[int] = set()
         """Outbox ids queued or delivered by this process (each is handled once)."""
 
@@ -221,7 +222,7 @@ class Courier:
             if record is None or int(record.message_id) != message.id or self._too_old(record):
                 return False
             keep = record.image_url if record.image == reply.image_name else ""
-            image = None if keep or reply.image is None else await self._wire(reply.image)
+            image = None if keep or reply.image is None else await asyncio.to_thread(posts.wire_image, reply.image)
             payload = posts.public_payload(reply, image, keep_url=keep, ping=False)
             await interaction.response.edit_message(**payload.edit())
             updated = PostRecord(role, record.message_id, record.place, reply.version or 0,
@@ -545,7 +546,7 @@ class Courier:
         return self.clock() - posted > EDITABLE_FOR
 
     async def _wire(self, png: bytes) -> bytes:
-        return await asyncio.to_thread(posts.wire_image, png)
+        return await self._encoder.wire(png)
 
 
 def _ids(reply: Reply) -> list[int]:

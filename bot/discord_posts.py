@@ -3,15 +3,18 @@
 The host says what a message says; this module says how Discord shows it. Every public message
 carries a footer marker naming its table, kind and position (`marker`), by which the courier finds
 a message it may already have posted before a crash. Images travel as lossless WebP (half the
-bytes of the renderers' PNGs, pixel for pixel the same), named by the host's content hash, so an
-edit re-uploads an image only when it changed.
+bytes of the renderers' PNGs, pixel for pixel the same; a busy courier sends the PNG instead, see
+`WireEncoder`), named by the host's content hash, so an edit re-uploads an image only when
+it changed.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import re
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -26,6 +29,8 @@ from bot.messages import Reply, ReplyKind
 from games.text import Text
 
 log = logging.getLogger(__name__)
+
+_PNG = b"\x89PNG"
 
 COLOURS = {
     ReplyKind.LOBBY: discord.Colour.blurple(),
@@ -59,6 +64,30 @@ def parse_marker(text: str) -> tuple[str, ReplyKind, int] | None:
     return match["table"], kind, int(match["version"] or 0)
 
 
+class WireEncoder:
+    """Encodes the courier's public pictures as WebP, at most THREADS at a time; while all of
+    them are busy, a picture goes as the renderer's PNG (about 1.7 times the bytes, nothing to
+    encode). With 100 tables starting at once, the WebP of their first boards alone took more
+    CPU than the answers to their /start, and the answers waited (bench/discord_latency); a
+    table or two at a time never fill the threads, so their boards stay small."""
+
+    THREADS = 2
+
+    def __init__(self) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=self.THREADS, thread_name_prefix="hoard-wire")
+        self._busy = 0
+
+    async def wire(self, png: bytes) -> bytes:
+        """The picture to upload: WebP, or the PNG itself when the encoders are all busy."""
+        if self._busy >= self.THREADS:
+            return png
+        self._busy += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._pool, wire_image, png)
+        finally:
+            self._busy -= 1
+
+
 @lru_cache(maxsize=64)
 def wire_image(png: bytes) -> bytes:
     """Re-encodes a PNG as lossless WebP (the same pixels, about half the bytes); the last few are
@@ -73,8 +102,10 @@ def wire_image(png: bytes) -> bytes:
     return out.getvalue()
 
 
-def wire_name(name: str) -> str:
-    return name.rsplit(".", 1)[0] + ".webp"
+def wire_name(name: str, image: bytes = b"") -> str:
+    """The file name of an image on the wire: the host's name, with the suffix of its format
+    (WebP unless the bytes are a PNG)."""
+    return name.rsplit(".", 1)[0] + (".png" if image.startswith(_PNG) else ".webp")
 
 
 @dataclass(slots=True)
@@ -155,7 +186,7 @@ def public_payload(reply: Reply, image: bytes | None = None, *, keep_url: str = 
     table = reply.table or reply.channel
     payload = Payload(image_url=keep_url, pings=reply.mentions if ping else ())
     if image is not None:
-        payload.image = (wire_name(reply.image_name), image)
+        payload.image = (wire_name(reply.image_name, image), image)
     if reply.kind is ReplyKind.WARNING:
         payload.content = _cut(_mention(reply.waiting_on) + " " + reply.text, 2000)
         payload.embed = discord.Embed(colour=discord.Colour.orange()).set_footer(
@@ -199,7 +230,7 @@ def panel_payload(reply: Reply, image: bytes | None, *, path: tuple[int, ...] = 
                           description=_cut(f"```\n{_cut(reply.text, 3900)}\n```", 4096))
     payload = Payload(content=content, embed=embed, view=view, image_url=keep_url)
     if image is not None:
-        payload.image = (wire_name(reply.image_name), image)
+        payload.image = (wire_name(reply.image_name, image), image)
     return payload
 
 
@@ -214,7 +245,7 @@ def private_payload(reply: Reply, image: bytes | None = None) -> Payload:
     if reply.kind in (ReplyKind.BOARD, ReplyKind.LOBBY, ReplyKind.RESULT):
         payload = Payload(embed=_embed(reply))
         if image is not None:
-            payload.image = (wire_name(reply.image_name), image)
+            payload.image = (wire_name(reply.image_name, image), image)
         return payload
     if reply.title and reply.title not in reply.text:
         return Payload(embed=discord.Embed(title=_cut(reply.title, 256),
@@ -235,7 +266,7 @@ def info_payload(reply: Reply, image: bytes | None = None) -> Payload:
     else:
         payload.content = _cut(reply.text, 2000)
     if image is not None:
-        payload.image = (wire_name(reply.image_name), image)
+        payload.image = (wire_name(reply.image_name, image), image)
     if reply.file is not None:
         payload.file = (reply.file_name, reply.file)
     return payload
