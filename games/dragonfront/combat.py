@@ -123,9 +123,10 @@ def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *,
     sp = u["sp"][0] // 4 * 4 + lane
     reach = 2 if (kws.get("RANGE") if kws is not None else has(st, u, "RANGE")) else 1
     over = False
-    held = st.__dict__
-    occupancy = held.get("_occupancy")  # who stands where and the walls (`board.still`)
-    walls = held.get("_walls") if st.forts else ()
+    still = st.cache.still  # who stands where and the walls (`board.still`)
+    occupancy = still.occupancy if still is not None else None
+    walls: set[int] | tuple[()] | None = () if not st.forts else \
+        still.walls if still is not None else None
     for d in (1, 2, 3):
         sp += f
         if sp < 0 or sp > 15:

@@ -17,6 +17,7 @@ from games.dragonfront.board import (
     find_unit,
     fort_at,
     in_home,
+    listing_memo,
     new_fort,
     new_unit,
     place_unit,
@@ -76,7 +77,7 @@ def _discount(st: DFState, seat: int, race: str) -> int:
 def _fort_taxes(st: DFState, seat: int) -> tuple[int, int]:
     """The forts' taxes on a seat's cards: on Unaligned cards (anyone's Roadside Chapel) and on
     its first unit of the turn (the enemy's Feedback Murmur)."""
-    memo = st.__dict__.get("_listing_memo")
+    memo = listing_memo(st)
     key = ("taxes", seat)
     if memo is not None and key in memo:
         cached: tuple[int, int] = memo[key]
@@ -98,7 +99,7 @@ def _fort_taxes(st: DFState, seat: int) -> tuple[int, int]:
 
 def _cost_change(st: DFState, seat: int, kind: str) -> int:
     """Returns how much a seat's own units and forts change the cost of its cards of one type."""
-    memo = st.__dict__.get("_listing_memo")
+    memo = listing_memo(st)
     if memo is None:
         return _cost_changes(st, seat).get(kind, 0)
     changes = memo.get(("cost", seat))
@@ -139,7 +140,7 @@ def unit_spaces(st: DFState, seat: int, cid: str) -> list[list[int]]:
 def _plain_board(st: DFState) -> bool:
     """Tells whether no unit or fort on the board changes where cards may be deployed
     (remembered while actions are listed)."""
-    memo = st.__dict__.get("_listing_memo")
+    memo = listing_memo(st)
     if memo is not None and "plain" in memo:
         plain: bool = memo["plain"]
         return plain
@@ -155,7 +156,7 @@ def _usual_spaces(st: DFState, seat: int, c: dict[str, Any], granted: bool) -> l
     breach = granted or bool(c["kw"].get("BREACH"))
     blessed = bool(c["kw"].get("BLESSBREACH"))
     width = 2 if c["giant"] else 1
-    memo = st.__dict__.get("_listing_memo")
+    memo = listing_memo(st)
     key = ("spaces", seat, breach, width, blessed)
     if memo is not None and key in memo:
         cached: list[list[int]] = memo[key]
@@ -190,7 +191,7 @@ def _granted_breach(st: DFState, seat: int, cid: str) -> bool:
     """Tells whether a card in hand has BREACH now: its own static (Fire Heralds while a
     champion is in play) or an ally's aura reaching its kind (Tor the Relentless's Slags)."""
     givers = _breach_givers()
-    memo = st.__dict__.get("_listing_memo")
+    memo = listing_memo(st)
     key = ("breach_auras", seat)
     if memo is not None and key in memo:
         auras: list[dict[str, Any]] = memo[key]

@@ -43,12 +43,49 @@ class DFTermination(Termination):
     TURN_LIMIT = "turn limit"
 
 
+class Still:
+    """What `board.still` keeps while nothing changes (one listing, one activation's plan): each
+    unit's keywords, who stands where, the walls' spaces, a memo of the listing's own questions
+    (costs, taxes, spaces) and whether auras and other changes reach a side."""
+
+    __slots__ = ("keywords", "memo", "occupancy", "side_mods", "sides", "walls")
+
+    def __init__(self, occupancy: dict[int, Unit], walls: set[int]) -> None:
+        self.keywords: dict[int, dict[str, int]] = {}
+        self.occupancy = occupancy
+        self.walls = walls
+        self.memo: dict[Any, Any] = {}
+        self.sides: dict[int, list[tuple[dict[str, Any], dict[str, Any] | None]]] = {}
+        self.side_mods: dict[int, bool] = {}
+
+
+class Caches:
+    """A state's short-lived caches and markers, never part of its JSON, its copies or its
+    equality: what `board.still` keeps, the memo of the actions just listed (`DragonFront`), the
+    pieces of some cards and the aura holders (kept with the board key: `next_id` and the numbers
+    of units and forts), whether a NIGHTFALL fort stands, and the end of the game held while a
+    resolution runs (`damage.resolution`, `damage.end_held`).
+
+    One real attribute with typed fields rather than keys in the instance's `__dict__`: compiled
+    with mypyc, `DFState` is a native class with no `__dict__`, and a field read is a C access."""
+
+    __slots__ = ("aura_pieces", "by_cards", "fallen", "hold_end", "listed", "nightfall", "still")
+
+    def __init__(self) -> None:
+        self.still: Still | None = None
+        self.listed: tuple[int, tuple[Any, ...], list[Any]] | None = None
+        self.by_cards: tuple[tuple[int, int, int], dict[frozenset[str], list[Unit | Fort]]] | None = None
+        self.aura_pieces: tuple[tuple[int, int, int], tuple[list[Unit], list[Fort], bool]] | None = None
+        self.nightfall: tuple[tuple[int, int], bool] | None = None
+        self.fallen: set[int] | None = None
+        """The Strongholds fallen in the running resolution; None when none runs."""
+        self.hold_end = False
+
+
 @dataclass
 class DFState:
-    """The whole game: RNG, both players, units and forts on the board, blessed tiles, turn data.
-
-    Listing actions keeps short-lived caches in the instance's `__dict__` (see `board.still`), so
-    the class keeps a `__dict__` (no slots)."""
+    """The whole game: RNG, both players, units and forts on the board, blessed tiles, turn data,
+    and its short-lived caches (`cache`, outside the JSON and equality)."""
 
     rng: Rng
     players: list[Player]
@@ -64,6 +101,7 @@ class DFState:
     next_id: int = 1
     result: dict[str, Any] | None = None
     """{"winners": [seat, ...], "reason": a `DFTermination` value} once the game is over."""
+    cache: Caches = field(default_factory=Caches, init=False, repr=False, compare=False)
 
 
 def to_json(st: DFState) -> dict[str, Any]:

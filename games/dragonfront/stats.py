@@ -23,8 +23,9 @@ Ability = dict[str, Any]
 def has(st: DFState, u: Unit, kw: str) -> int:
     """Returns a unit's value for a keyword (0 when absent), auras and conditions included;
     RANGE and CATAPULT count for nothing while a NIGHTFALL fort stands."""
-    cached = st.__dict__.get("_kw_cache")
-    if cached is not None:  # nothing changes (`board.still`): each unit's keywords worked out once
+    still = st.cache.still
+    if still is not None:  # nothing changes (`board.still`): each unit's keywords worked out once
+        cached = still.keywords
         kws = cached.get(u["id"])
         if kws is None:
             kws = cached[u["id"]] = _night(st, _all_keywords(st, u))
@@ -46,14 +47,12 @@ def has(st: DFState, u: Unit, kw: str) -> int:
 def keywords(st: DFState, u: Unit) -> dict[str, int]:
     """Returns every keyword value of a unit as `has` gives them (falsy values mean absent), to
     be read only: several lookups on one unit at the cost of one (kept while `board.still`)."""
-    cached = st.__dict__.get("_kw_cache")
-    if cached is not None:
-        kws = cached.get(u["id"])
-        if kws is not None:
-            return kws
-    kws = _night(st, _all_keywords(st, u))
-    if cached is not None:
-        cached[u["id"]] = kws
+    still = st.cache.still
+    if still is None:
+        return _night(st, _all_keywords(st, u))
+    kws = still.keywords.get(u["id"])
+    if kws is None:
+        kws = still.keywords[u["id"]] = _night(st, _all_keywords(st, u))
     return kws
 
 
@@ -205,10 +204,11 @@ def _sources(st: DFState, owner: int, u: Unit,
     for the unit's own statics and the waiting champion's COMMAND bonuses): its own statics,
     then what reaches all of its side (`shared_sources`, passed in when already known)."""
     if shared is None:
-        sides = st.__dict__.get("_sides")  # kept while nothing changes (`board.still`)
-        if sides is None:
+        still = st.cache.still  # kept while nothing changes (`board.still`)
+        if still is None:
             shared = shared_sources(st, owner)
         else:
+            sides = still.sides
             shared = sides.get(owner)
             if shared is None:
                 shared = sides[owner] = shared_sources(st, owner)
@@ -248,16 +248,14 @@ def _aura_pieces(st: DFState) -> tuple[list[Unit], list[Fort], bool]:
     their cards, change only when a piece is added (a new id), removed or evolved (a new id
     too); their owners and abilities are read afresh by the callers."""
     key = (st.next_id, len(st.units), len(st.forts))
-    held = st.__dict__
-    cached = held.get("_aura_pieces")
+    cached = st.cache.aura_pieces
     if cached is not None and cached[0] == key:
-        found: tuple[list[Unit], list[Fort], bool] = cached[1]
-        return found
+        return cached[1]
     found = ([u for u in st.units if u["card"] in _UNIT_AURA_CARDS],
              [f for f in st.forts if f["card"] in _AURA_CARDS],
              any(x["card"] in _AURA_CARDS for x in st.units)
              or any(f["card"] in _AURA_CARDS for f in st.forts))
-    held["_aura_pieces"] = (key, found)
+    st.cache.aura_pieces = (key, found)
     return found
 
 
@@ -355,12 +353,11 @@ _NIGHT_KWS = frozenset(("RANGE", "CATAPULT"))
 def _nightfall(st: DFState) -> bool:
     """Tells whether a NIGHTFALL fort stands (cached until a piece is added or a fort goes)."""
     key = (st.next_id, len(st.forts))
-    cached = st.__dict__.get("_night_key")
+    cached = st.cache.nightfall
     if cached is not None and cached[0] == key:
-        found: bool = cached[1]
-        return found
+        return cached[1]
     found = any(f["kw"].get("NIGHTFALL") for f in st.forts)
-    st.__dict__["_night_key"] = (key, found)
+    st.cache.nightfall = (key, found)
     return found
 
 
@@ -368,9 +365,10 @@ def _has_mods(st: DFState, u: Unit | Fort) -> bool:
     """Tells whether anything could change a unit's stats (so plain units skip `_mods`)."""
     if _has_statics(u):
         return True
-    sides = st.__dict__.get("_side_mods")  # kept while nothing changes (`board.still`)
-    if sides is None:
+    still = st.cache.still  # kept while nothing changes (`board.still`)
+    if still is None:
         return _side_has_mods(st, u["owner"])
+    sides = still.side_mods
     found = sides.get(u["owner"])
     if found is None:
         found = sides[u["owner"]] = _side_has_mods(st, u["owner"])
