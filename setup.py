@@ -16,6 +16,7 @@ Decisions:
 from __future__ import annotations
 
 import os
+import sysconfig
 from pathlib import Path
 
 from setuptools import setup
@@ -39,9 +40,20 @@ def compiled_sources() -> list[str]:
     return sorted(found)
 
 
+def remove_binaries() -> None:
+    """Deletes the binaries an earlier build left beside the sources: they would shadow them."""
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    for source in compiled_sources():
+        (ROOT / source).with_suffix(suffix).unlink(missing_ok=True)
+    for library in ROOT.glob(f"{GROUP}__mypyc*{suffix}"):
+        library.unlink()
+
+
 def ext_modules() -> list[object]:
-    """Returns mypyc's extensions, or none when HOARD_PURE_PYTHON=1 asks for plain Python."""
+    """Returns mypyc's extensions, or none when HOARD_PURE_PYTHON=1 asks for plain Python (then
+    the binaries of an earlier build go, so that the sources run)."""
     if os.environ.get("HOARD_PURE_PYTHON", "") not in ("", "0"):
+        remove_binaries()
         return []
     from mypyc.build import mypycify
 
