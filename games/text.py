@@ -18,11 +18,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 Arg = Any
 """An argument: a str (a `Text` is translated first), an int (formatted for the locale), or anything
 with a `str` form."""
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # mypyc: see setup.py
 class Text(str):
     """An English sentence that remembers its message id and arguments (see the module docstring)."""
 
@@ -46,10 +49,17 @@ class Text(str):
         return self
 
     def __reduce__(self) -> tuple[Callable[..., Text], tuple[Any, ...]]:
-        return Text._make, (self.msgid, self.args, self.plural_id, self.n, self.context)
+        return _remake, (self.msgid, self.args, self.plural_id, self.n, self.context)
 
     def __repr__(self) -> str:
         return f"Text({str(self)!r})"
+
+
+def _remake(msgid: str, args: dict[str, Arg], plural_id: str | None, n: int | None,
+            context: str | None) -> Text:
+    """Rebuilds a pickled text (a module-level function, which pickle finds by name also when
+    this module is compiled)."""
+    return Text._make(msgid, args, plural_id, n, context)
 
 
 VERBATIM = "!verbatim"
