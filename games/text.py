@@ -11,6 +11,10 @@ Templates use `str.format` fields: `Text("{player} plays {cards}.", player=seat_
 An argument may itself be a `Text` (a card name), translated first. `plural` and `term` build the
 other two gettext kinds (`ngettext` and `pgettext`); `pybabel extract` finds all three by name
 (see babel.cfg).
+
+This module is compiled with mypyc (setup.py), which does not honour `/`: a keyword argument
+named like a positional parameter would collide with it, so those names end in `_`, which no
+template field does.
 """
 
 from __future__ import annotations
@@ -35,8 +39,8 @@ class Text(str):
     n: int | None
     context: str | None
 
-    def __new__(cls, msgid: str, /, **args: Arg) -> Text:
-        return cls._make(msgid, args, None, None, None)
+    def __new__(cls_, msgid_: str, /, **args: Arg) -> Text:
+        return cls_._make(msgid_, args, None, None, None)
 
     @classmethod
     def _make(cls, msgid: str, args: dict[str, Arg], plural_id: str | None, n: int | None,
@@ -66,15 +70,16 @@ VERBATIM = "!verbatim"
 """The context of a template that is not translated, only filled (`join_texts`)."""
 
 
-def plural(singular: str, plural_form: str, n: int, /, **args: Arg) -> Text:
-    """Returns a text whose form depends on the count `n` (gettext's ngettext); `{n}` is the count."""
-    return Text._make(singular, args, plural_form, n, None)
+def plural(singular_: str, plural_: str, n_: int, /, **args: Arg) -> Text:
+    """Returns a text whose form depends on the count `n_` (gettext's ngettext); `{n}` is the
+    count."""
+    return Text._make(singular_, args, plural_, n_, None)
 
 
-def term(context: str, msgid: str, /, **args: Arg) -> Text:
+def term(context_: str, msgid_: str, /, **args: Arg) -> Text:
     """Returns a name (a card, a space, a class) in a context, e.g. term("drakones", "Dragon"),
     or a data file's text in its context, filled with `args`."""
-    return Text._make(msgid, args, None, None, context)
+    return Text._make(msgid_, args, None, None, context_)
 
 
 def seat_ref(seat: int) -> str:
