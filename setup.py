@@ -26,7 +26,7 @@ GROUP = "hoard_native"
 """The name of the shared library that holds every compiled module (`hoard_native__mypyc`)."""
 PACKAGES = ("games/dragonfront",)
 """Packages compiled whole, but for `INTERPRETED`."""
-MODULES = ("games/rng.py", "games/text.py")
+MODULES = ("games/core.py", "games/rng.py", "games/text.py")
 """Single modules compiled beside them."""
 INTERPRETED = frozenset({"ai.py", "card_text.py", "card_words.py", "labels.py"})
 

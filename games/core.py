@@ -35,14 +35,17 @@ the seed are the record, the state is derived from them.
 
 from __future__ import annotations
 
-import enum
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypedDict, TypeVar, cast, final
+from typing import Any, ClassVar, Generic, Protocol, TypedDict, TypeVar, cast, final
+
+from mypy_extensions import mypyc_attr
 
 from games.rng import Rng
+from games.termination import HostTermination as HostTermination  # re-exported: the contract
+from games.termination import Termination as Termination
 from games.text import Text, Translate, and_list, english, seat_ref
 
 Seat = int
@@ -91,19 +94,6 @@ View = dict[str, Any]
 """What one seat may see: JSON-ready data with a `"header"` (a `ViewHeader`) and the game's keys."""
 
 
-class Termination(enum.Enum):
-    """Why a game ended. Each game declares its own subclass (python-chess's `Termination`); the
-    shared members are the ways the host can end any game."""
-
-
-class HostTermination(Termination):
-    """Endings the host causes in any game."""
-
-    FORFEIT = "forfeit"
-    """Every other seat wins: a player resigned or timed out too often in a game without a
-    withdrawal rule of its own."""
-
-
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a game ended: the winning seats (empty for a draw), why (a `Termination` member of the
@@ -145,12 +135,30 @@ def header(view: View) -> ViewHeader:
     return cast(ViewHeader, view["header"])
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, told to an audience (None = everyone, else those seats only)."""
+    """Something that happened, told to an audience (None = everyone, else those seats only).
 
-    text: str
-    audience: tuple[Seat, ...] | None = None
+    A small value compared by its fields and never changed once made. A plain class with a
+    written `__init__`, not a frozen dataclass: compiled (setup.py), its constructor is native
+    code where a dataclass's generated one stays interpreted, and engines make one for every
+    thing they tell."""
+
+    __slots__ = ("audience", "text")
+
+    def __init__(self, text: str, audience: tuple[Seat, ...] | None = None) -> None:
+        self.text = text
+        self.audience = audience
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return self.text == other.text and self.audience == other.audience
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.audience))
+
+    def __repr__(self) -> str:
+        return f"Event(text={self.text!r}, audience={self.audience!r})"
 
     def is_visible_to(self, seat: Seat | None) -> bool:
         return self.audience is None or (seat is not None and seat in self.audience)
@@ -243,11 +251,13 @@ Chooser = Callable[[View, Sequence[A], int], A]
 """A computer player: picks one of the listed actions from the seat's own view and a seed."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); most games are interpreted
 class Game(ABC, Generic[S, A]):
     """One game's rules. Subclasses implement the abstract methods and hooks; `apply` and `view`
     are final, so every game refuses and shows its header the same way."""
 
-    info: GameInfo
+    info: ClassVar[GameInfo]
+    """The game's facts, a class attribute each subclass sets."""
 
     # -- the contract -------------------------------------------------------------------------
 

@@ -46,7 +46,7 @@ class Text(str):
     def _make(cls, msgid: str, args: dict[str, Arg], plural_id: str | None, n: int | None,
               context: str | None) -> Text:
         template = plural_id if plural_id is not None and n != 1 else msgid
-        english = template.format(**{"n": n, **args}) if args or n is not None else template
+        english = template.format_map({"n": n, **args}) if args or n is not None else template
         self = str.__new__(cls, english)
         self.msgid, self.args, self.plural_id, self.n, self.context = (
             msgid, args, plural_id, n, context)
