@@ -39,7 +39,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, TypedDict, TypeVar, cast, final
+from typing import Any, ClassVar, Final, Generic, Protocol, TypedDict, TypeVar, cast, final
 
 from mypy_extensions import mypyc_attr
 
@@ -50,15 +50,15 @@ from games.text import Text, Translate, and_list, english, seat_ref
 
 Seat = int
 
-MAX_CODE_LENGTH = 60
+MAX_CODE_LENGTH: Final = 60
 """An action code fits a Discord custom_id with the table id and state version around it."""
 
-SERIES_OPTION = "series"
+SERIES_OPTION: Final = "series"
 """The option the host adds for a game that declares `GameInfo.rotates_in_series`:
 {"index": k, "seed": s}, the game's place in its series (0 first) and the series' first seed, so
 that the game can rotate its dealer or first player from one game of a series to the next."""
 
-RESIGN_CODE = "!resign"
+RESIGN_CODE: Final = "!resign"
 """The log code of a resignation (or a forfeit after repeated timeouts); see `Game.resign`."""
 
 

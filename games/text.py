@@ -20,7 +20,7 @@ template field does.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -40,17 +40,12 @@ class Text(str):
     context: str | None
 
     def __new__(cls_, msgid_: str, /, **args: Arg) -> Text:
-        return cls_._make(msgid_, args, None, None, None)
+        return _filled(cls_, msgid_, args, None, None, None)
 
     @classmethod
     def _make(cls, msgid: str, args: dict[str, Arg], plural_id: str | None, n: int | None,
               context: str | None) -> Text:
-        template = plural_id if plural_id is not None and n != 1 else msgid
-        english = template.format_map({"n": n, **args}) if args or n is not None else template
-        self = str.__new__(cls, english)
-        self.msgid, self.args, self.plural_id, self.n, self.context = (
-            msgid, args, plural_id, n, context)
-        return self
+        return _filled(cls, msgid, args, plural_id, n, context)
 
     def __reduce__(self) -> tuple[Callable[..., Text], tuple[Any, ...]]:
         return _remake, (self.msgid, self.args, self.plural_id, self.n, self.context)
@@ -59,27 +54,39 @@ class Text(str):
         return f"Text({str(self)!r})"
 
 
+def _filled(cls: type[Text], msgid: str, args: dict[str, Arg], plural_id: str | None,
+            n: int | None, context: str | None) -> Text:
+    """Makes a text of class `cls`: its English filled in, its parts kept. A module function,
+    which compiled code calls directly (a classmethod is called through Python)."""
+    template = plural_id if plural_id is not None and n != 1 else msgid
+    english = template.format_map({"n": n, **args}) if args or n is not None else template
+    self = str.__new__(cls, english)
+    self.__dict__ = {"msgid": msgid, "args": args, "plural_id": plural_id, "n": n,
+                     "context": context}
+    return self
+
+
 def _remake(msgid: str, args: dict[str, Arg], plural_id: str | None, n: int | None,
             context: str | None) -> Text:
     """Rebuilds a pickled text (a module-level function, which pickle finds by name also when
     this module is compiled)."""
-    return Text._make(msgid, args, plural_id, n, context)
+    return _filled(Text, msgid, args, plural_id, n, context)
 
 
-VERBATIM = "!verbatim"
+VERBATIM: Final = "!verbatim"
 """The context of a template that is not translated, only filled (`join_texts`)."""
 
 
 def plural(singular_: str, plural_: str, n_: int, /, **args: Arg) -> Text:
     """Returns a text whose form depends on the count `n_` (gettext's ngettext); `{n}` is the
     count."""
-    return Text._make(singular_, args, plural_, n_, None)
+    return _filled(Text, singular_, args, plural_, n_, None)
 
 
 def term(context_: str, msgid_: str, /, **args: Arg) -> Text:
     """Returns a name (a card, a space, a class) in a context, e.g. term("drakones", "Dragon"),
     or a data file's text in its context, filled with `args`."""
-    return Text._make(msgid_, args, None, None, context_)
+    return _filled(Text, msgid_, args, None, None, context_)
 
 
 def seat_ref(seat: int) -> str:
@@ -92,7 +99,7 @@ def join_texts(items: Iterable[str], sep: str = ", ") -> Text:
     parts = list(items)
     fields = {f"i{k}": part for k, part in enumerate(parts)}
     template = sep.replace("{", "{{").replace("}", "}}").join(f"{{i{k}}}" for k in range(len(parts)))
-    return Text._make(template, fields, None, None, VERBATIM)
+    return _filled(Text, template, fields, None, None, VERBATIM)
 
 
 def and_list(items: Iterable[str]) -> str:

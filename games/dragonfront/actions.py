@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from games.core import MAX_CODE_LENGTH, BadActionCode
 from games.dragonfront import cards as C
@@ -106,9 +107,9 @@ activate_of = lru_cache(maxsize=1 << 12)(Activate)
 shift_of = lru_cache(maxsize=1 << 12)(Shift)
 bank_of = lru_cache(maxsize=64)(Bank)
 discard_of = lru_cache(maxsize=1 << 12)(Discard)
-END_TURN = EndTurn()
-MULLIGANS = tuple(Mulligan(m) for m in range(16))
-SPACES = tuple(str(sp) for sp in range(16))
+END_TURN: Final = EndTurn()
+MULLIGANS: Final = tuple(Mulligan(m) for m in range(16))
+SPACES: Final = tuple(str(sp) for sp in range(16))
 """A space's text in a play's `where`."""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from games.dragonfront import cards as C
 from games.dragonfront import deploy_more, hand_mods, triggers_more
@@ -233,7 +233,7 @@ def _enemy_fort_free(st: DFState, seat: int) -> list[str]:
             and not ((x := unit_at(st, f["sp"])) is not None and x["owner"] != seat)]
 
 
-_PLACE_TARGETS: dict[str, Callable[[DFState, int], list[str]]] = {
+_PLACE_TARGETS: Final[dict[str, Callable[[DFState, int], list[str]]]] = {
     "none": lambda st, seat: ["-"],
     "fort": lambda st, seat: [f"f{f['id']}" for f in st.forts if not f["kw"].get("STEELWARD")],
     "enemy_fort_free": _enemy_fort_free,
@@ -257,7 +257,7 @@ _PLACE_TARGETS: dict[str, Callable[[DFState, int], list[str]]] = {
 
 _UnitTest = Callable[[Unit, int], bool]
 
-_UNIT_TARGETS: dict[str, _UnitTest] = {
+_UNIT_TARGETS: Final[dict[str, _UnitTest]] = {
     "enemy_unit": lambda u, seat: u["owner"] != seat,
     "ally_unit": lambda u, seat: u["owner"] == seat,
     "nonchamp": lambda u, seat: not u["champ"],
@@ -290,7 +290,7 @@ def _unit_test(kind: str) -> _UnitTest:
     return lambda u, seat: True
 
 
-_STATE_TARGETS: dict[str, Callable[[DFState, Unit, int], bool]] = {
+_STATE_TARGETS: Final[dict[str, Callable[[DFState, Unit, int], bool]]] = {
     "enemy_pw2": lambda st, u, seat: u["owner"] != seat and power(st, u) <= 2,
     "enemy_nonchamp_home": lambda st, u, seat: u["owner"] != seat and not u["champ"]
     and in_home(st, seat, u["sp"][0]),

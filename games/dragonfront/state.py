@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from games.core import Termination
 from games.rng import Rng
 
-STRONGHOLD = 15
-MANA_CAP = 10
-HAND_LIMIT = 10
-MAX_TURNS = 80
+STRONGHOLD: Final = 15
+MANA_CAP: Final = 10
+HAND_LIMIT: Final = 10
+MAX_TURNS: Final = 80
 """Hard cap: after 80 turns (40 each) the game ends; the healthier Stronghold wins, equal is a draw."""
-TURN_ACTION_CAP = 60
+TURN_ACTION_CAP: Final = 60
 """After 60 actions in one turn only "End turn" is offered, so a random playout always ends."""
 
 Unit = dict[str, Any]

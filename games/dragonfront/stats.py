@@ -8,7 +8,7 @@ stats in turn, so the two modules refer to each other as modules.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from games.dragonfront import cards as C
 from games.dragonfront import conditions
@@ -329,7 +329,7 @@ def _occupant(src: dict[str, Any], u: Unit) -> bool:
     return _on_space(src, u) and not u["kw"].get("FLIGHT")
 
 
-_AURA_REACH = {"allies_lane": _same_lane, "allies_row": _same_row, "other_allies": _other,
+_AURA_REACH: Final = {"allies_lane": _same_lane, "allies_row": _same_row, "other_allies": _other,
                "on_space": _on_space, "occupant": _occupant}
 """Whom an aura reaches ("who"), besides its condition; any other value reaches every ally."""
 
@@ -344,10 +344,10 @@ def _other_ally_golems(st: DFState, src: dict[str, Any] | None, u: Unit) -> int:
                and (C.card(o["card"])["race"] or "") == "GOLEM")
 
 
-_PER = {"other_allies_lane": _other_allies_lane, "other_ally_golems": _other_ally_golems}
+_PER: Final = {"other_allies_lane": _other_allies_lane, "other_ally_golems": _other_ally_golems}
 """What an aura or static counts when its bonus is "per" something (+pw/+hp each)."""
 
-_NIGHT_KWS = frozenset(("RANGE", "CATAPULT"))
+_NIGHT_KWS: Final = frozenset(("RANGE", "CATAPULT"))
 
 
 def _nightfall(st: DFState) -> bool:
@@ -409,13 +409,13 @@ def _grantable() -> frozenset[str]:
     return frozenset(found)
 
 
-_GRANTABLE = _grantable()
+_GRANTABLE: Final = _grantable()
 """The keywords an aura, a static or a COMMAND bonus can give (`_grantable`)."""
 
 
-_UNIT_AURA_CARDS = C.cards_with("aura")
+_UNIT_AURA_CARDS: Final = C.cards_with("aura")
 """The cards whose units can hold an aura (effects grant none: `cards.cards_with`)."""
-_AURA_CARDS = _UNIT_AURA_CARDS | C.cards_with("foe_aura")
+_AURA_CARDS: Final = _UNIT_AURA_CARDS | C.cards_with("foe_aura")
 """The cards with an aura or an enemy aura (what forts can hold)."""
-_COMMAND_CARDS = C.cards_with("command")
+_COMMAND_CARDS: Final = C.cards_with("command")
 """The champions with COMMAND bonuses."""
