@@ -219,6 +219,7 @@ class GameInfo:
     """Whether new_game takes the `SERIES_OPTION` to rotate who starts between games of a series."""
 
 
+@mypyc_attr(native_class=False)  # compiled (setup.py) but kept a Python class: see `Record`
 @dataclass(slots=True)
 class LogEntry:
     """One applied action: who took it and its code."""
@@ -227,9 +228,14 @@ class LogEntry:
     code: str
 
 
+@mypyc_attr(native_class=False)
 @dataclass(slots=True)
 class Record:
-    """Everything needed to rebuild a game by replay: seed, seats, options and the action log."""
+    """Everything needed to rebuild a game by replay: seed, seats, options and the action log.
+
+    Compiled with core (setup.py), it stays a Python class, as `LogEntry` does: records come
+    from files and the store, and are checked where they are read (`bot.records`), not by a
+    native class's type check on every field."""
 
     seed: int
     players: int
