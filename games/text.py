@@ -56,10 +56,17 @@ class Text(str):
 
 def _filled(cls: type[Text], msgid: str, args: dict[str, Arg], plural_id: str | None,
             n: int | None, context: str | None) -> Text:
-    """Makes a text of class `cls`: its English filled in, its parts kept. A module function,
-    which compiled code calls directly (a classmethod is called through Python)."""
+    """Makes a text of class `cls`: its English filled in (`{n}` is the count, None without
+    one), its parts kept. A module function, which compiled code calls directly (a classmethod
+    is called through Python); the arguments fill the template as they are when it cannot name
+    `{n}` (no "{n" in it), saving a copy."""
     template = plural_id if plural_id is not None and n != 1 else msgid
-    english = template.format_map({"n": n, **args}) if args or n is not None else template
+    if not args and n is None:
+        english = template
+    elif n is None and "{n" not in template:
+        english = template.format_map(args)
+    else:
+        english = template.format_map({"n": n, **args})
     self = str.__new__(cls, english)
     self.__dict__ = {"msgid": msgid, "args": args, "plural_id": plural_id, "n": n,
                      "context": context}

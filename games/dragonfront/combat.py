@@ -97,8 +97,8 @@ def _has_plan(st: DFState, u: Unit, kws: dict[str, int]) -> bool:
     a free step forward."""
     if kws.get("CATAPULT"):
         return True
-    seat = u["owner"]
-    sp = u["sp"]
+    seat: int = u["owner"]
+    sp: list[int] = u["sp"]
     for s in sp:
         if _scan(st, u, s % 4, seat, kws=kws) is not None:
             return True
@@ -118,9 +118,10 @@ def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *,
 
     A RANGE unit reaches two rows; a FLIGHT unit in the enemy Frontline flies over a non-flying
     unit in front to the Stronghold; after a move, the Stronghold is out of reach."""
-    seat = u["owner"]
+    seat: int = u["owner"]  # typed locals: native integer arithmetic when compiled
     f = 4 if seat == 0 else -4  # a row forward, in spaces
-    sp = u["sp"][0] // 4 * 4 + lane
+    first: int = u["sp"][0]
+    sp = first // 4 * 4 + lane
     reach = 2 if (kws.get("RANGE") if kws is not None else has(st, u, "RANGE")) else 1
     over = False
     still = st.cache.still  # who stands where and the walls (`board.still`)

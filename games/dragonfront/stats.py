@@ -377,8 +377,10 @@ def _has_mods(st: DFState, u: Unit | Fort) -> bool:
 
 def _has_statics(u: Unit | Fort) -> bool:
     """Tells whether a unit has static abilities (its own conditional stats)."""
-    for a in u["ab"]:  # noqa: SIM110 - a plain loop: `any` would make a generator each call
-        if a["on"] == "static":
+    abilities: list[Ability] = u["ab"]  # typed, so that compiled code reads them natively
+    for a in abilities:  # noqa: SIM110 - a plain loop: `any` would make a generator each call
+        on: str = a["on"]
+        if on == "static":
             return True
     return False
 
