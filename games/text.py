@@ -54,12 +54,50 @@ class Text(str):
         return f"Text({str(self)!r})"
 
 
+_MADE: Final[dict[tuple[object, ...], Text]] = {}
+"""Texts already made from plain arguments, by everything that makes them (`_made_key`)."""
+_MADE_LIMIT: Final = 1 << 12
+
+
+def _made_key(cls: type[Text], msgid: str, args: dict[str, Arg], plural_id: str | None,
+              n: int | None, context: str | None) -> tuple[object, ...] | None:
+    """Returns what identifies a text when every argument is an exact `str` or `int`, else None.
+    Those are translated by their type and value alone (a `Text` argument has more to it)."""
+    parts: list[object] = [cls, msgid, plural_id, n, context]
+    for name, value in args.items():
+        kind = type(value)
+        if kind is not str and kind is not int:
+            return None
+        parts.append(name)
+        parts.append(value)
+    return tuple(parts)
+
+
 def _filled(cls: type[Text], msgid: str, args: dict[str, Arg], plural_id: str | None,
             n: int | None, context: str | None) -> Text:
-    """Makes a text of class `cls`: its English filled in (`{n}` is the count, None without
-    one), its parts kept. A module function, which compiled code calls directly (a classmethod
-    is called through Python); the arguments fill the template as they are when it cannot name
-    `{n}` (no "{n" in it), saving a copy."""
+    """Makes a text of class `cls`: its English filled in, its parts kept. A module function,
+    which compiled code calls directly (a classmethod is called through Python).
+
+    A text of plain arguments (`_made_key`) is made once and handed out again: texts are values
+    that nothing changes, engines tell the same few sentences again and again, and filling a
+    template costs more than finding it (the cache is emptied when full)."""
+    key = _made_key(cls, msgid, args, plural_id, n, context)
+    if key is not None:
+        found = _MADE.get(key)
+        if found is not None:
+            return found
+    made = _fill(cls, msgid, args, plural_id, n, context)
+    if key is not None:
+        if len(_MADE) >= _MADE_LIMIT:
+            _MADE.clear()
+        _MADE[key] = made
+    return made
+
+
+def _fill(cls: type[Text], msgid: str, args: dict[str, Arg], plural_id: str | None,
+          n: int | None, context: str | None) -> Text:
+    """Fills the template (`{n}` is the count, None without one); the arguments fill it as they
+    are when it cannot name `{n}` (no "{n" in it), saving a copy."""
     template = plural_id if plural_id is not None and n != 1 else msgid
     if not args and n is None:
         english = template

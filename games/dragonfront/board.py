@@ -6,8 +6,6 @@ Seat 0 advances towards higher rows, seat 1 towards lower ones.
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.dragonfront import cards as C
 from games.dragonfront.state import DFState, Fort, Still, Unit
 
@@ -211,21 +209,14 @@ def listening(st: DFState, cards: frozenset[str] | None) -> list[Unit | Fort]:
     the board as it stands now; a caller may change the board while it goes through it."""
     return [*st.units, *st.forts] if cards is None else pieces_of(st, cards)
 
+
 # -- caches while nothing changes ------------------------------------------------------------
-
-
-def listing_memo(st: DFState) -> dict[Any, Any] | None:
-    """Returns the memo of the listing's own questions (costs, taxes, spaces) while `still`
-    holds, else None (nothing is remembered then)."""
-    still = st.cache.still
-    return still.memo if still is not None else None
-
 
 
 class still:  # noqa: N801 - used as a function: `with still(st):`
     """Caches keywords, who stands where, the walls' spaces, card cost changes, open spaces and
-    whether auras could reach a side while nothing changes (listing actions, planning an
-    activation); nested uses share the outer caches. A plain class, not a generator context
+    whether auras could reach a side (`state.Still`) while nothing changes (listing actions,
+    planning an activation); nested uses share the outer caches. A plain class, not a generator context
     manager: it runs on every listing and activation."""
 
     __slots__ = ("_outer", "_st")

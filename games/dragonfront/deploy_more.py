@@ -10,7 +10,7 @@ from typing import Any
 
 from games.dragonfront import cards as C
 from games.dragonfront import effects
-from games.dragonfront.board import find_fort, fort_at, is_wall, listing_memo
+from games.dragonfront.board import find_fort, fort_at, is_wall
 from games.dragonfront.conditions import check
 from games.dragonfront.context import Ctx, say
 from games.dragonfront.movement import free_for
@@ -45,14 +45,14 @@ def _fort_pair(st: DFState, f: dict[str, Any], width: int) -> list[int]:
 def extra_spaces(st: DFState, seat: int, cid: str) -> list[list[int]]:
     """The spaces beyond the usual ones where `seat` may deploy the card now."""
     found = givers()
-    memo = listing_memo(st)
-    if memo is not None and "deploy_givers" in memo:
-        present = memo["deploy_givers"]
+    still = st.cache.still
+    if still is not None and still.deploy_givers is not None:
+        present = still.deploy_givers
     else:
         present = any(f["card"] in found for f in st.forts) \
             or any(u["card"] in found for u in st.units)
-        if memo is not None:
-            memo["deploy_givers"] = present
+        if still is not None:
+            still.deploy_givers = present
     if not present:
         return []
     c = C.card(cid)

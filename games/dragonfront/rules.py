@@ -288,7 +288,12 @@ def _play_actions(st: DFState, seat: int, like: Action | None) -> list[Action]:
     p = st.players[seat]
     wanted = like.card if isinstance(like, Play) else None
     out: list[Action] = []
-    for cid in dict.fromkeys(p["hand"]):
+    hand: list[str] = p["hand"]
+    seen: set[str] = set()  # each card once, in hand order (a set: native when compiled)
+    for cid in hand:
+        if cid in seen:
+            continue
+        seen.add(cid)
         if (wanted is None or cid == wanted) and card_cost(st, seat, cid) <= p["mana"] \
                 and C.is_supported(cid):
             out.extend(plays(st, seat, cid))

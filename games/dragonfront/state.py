@@ -45,18 +45,31 @@ class DFTermination(Termination):
 
 class Still:
     """What `board.still` keeps while nothing changes (one listing, one activation's plan): each
-    unit's keywords, who stands where, the walls' spaces, a memo of the listing's own questions
-    (costs, taxes, spaces) and whether auras and other changes reach a side."""
+    unit's keywords, who stands where, the walls' spaces, whether auras and other changes reach
+    a side, and the listing's own answers (`play`: costs, taxes, spaces; `deploy_more`), each
+    in a typed field, so that compiled code reads them without building a key."""
 
-    __slots__ = ("keywords", "memo", "occupancy", "side_mods", "sides", "walls")
+    __slots__ = ("breach_auras", "costs", "deploy_givers", "keywords", "occupancy", "plain",
+                 "side_mods", "sides", "spaces", "taxes", "walls")
 
     def __init__(self, occupancy: dict[int, Unit], walls: set[int]) -> None:
         self.keywords: dict[int, dict[str, int]] = {}
         self.occupancy = occupancy
         self.walls = walls
-        self.memo: dict[Any, Any] = {}
         self.sides: dict[int, list[tuple[dict[str, Any], dict[str, Any] | None]]] = {}
         self.side_mods: dict[int, bool] = {}
+        self.costs: dict[int, dict[str, int]] = {}
+        """Each seat's cost changes by card type (`play._cost_change`)."""
+        self.taxes: dict[int, tuple[int, int]] = {}
+        """Each seat's taxes from forts (`play._fort_taxes`)."""
+        self.spaces: dict[tuple[int, bool, int, bool], list[list[int]]] = {}
+        """The usual deploy spaces by (seat, BREACH, width, BLESSBREACH) (`play._usual_spaces`)."""
+        self.breach_auras: dict[int, list[dict[str, Any]]] = {}
+        """Each seat's auras that may grant BREACH (`play._granted_breach`)."""
+        self.plain: bool | None = None
+        """Whether nothing on the board changes where cards deploy (`play._plain_board`)."""
+        self.deploy_givers: bool | None = None
+        """Whether a piece that lets units deploy elsewhere stands (`deploy_more`)."""
 
 
 class Caches:
