@@ -230,8 +230,16 @@ class still:  # noqa: N801 - used as a function: `with still(st):`
         if st.cache.still is not None:
             return
         self._outer = True
-        st.cache.still = Still({sp: u for u in st.units for sp in u["sp"]},
-                               {f["sp"] for f in st.forts if f["kw"].get("WALL")})
+        occupancy: dict[int, Unit] = {}
+        for u in st.units:
+            spaces: list[int] = u["sp"]  # typed: native loops when compiled
+            for sp in spaces:
+                occupancy[sp] = u
+        walls: set[int] = set()
+        for f in st.forts:
+            if f["kw"].get("WALL"):
+                walls.add(f["sp"])
+        st.cache.still = Still(occupancy, walls)
 
     def __exit__(self, *exc: object) -> None:
         if self._outer:

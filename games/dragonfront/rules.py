@@ -305,7 +305,8 @@ def _play_actions(st: DFState, seat: int, like: Action | None) -> list[Action]:
 
 def _unit_actions(st: DFState, seat: int, like: Action | None) -> list[Action]:
     """Activations, and SHIFT slides once a turn, of the seat's ready units."""
-    wanted = like.unit if isinstance(like, Activate | Shift) else None
+    # a tuple, not `Activate | Shift`: no union type is made on every call
+    wanted = like.unit if isinstance(like, (Activate, Shift)) else None
     out: list[Action] = []
     for u in st.units:
         if u["owner"] != seat or (wanted is not None and u["id"] != wanted):

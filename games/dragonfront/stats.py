@@ -74,9 +74,17 @@ def _all_keywords(st: DFState, u: Unit) -> dict[str, int]:
     else:
         kws = dict(_mods(st, u, kw_only=True)[2])
     if tmp:
-        kws.update((k, v) for k, v in tmp.items() if v)
-    kws.update((k, v) for k, v in u["kw"].items() if v)
+        _add_set(kws, tmp)
+    _add_set(kws, u["kw"])
     return kws
+
+
+def _add_set(kws: dict[str, int], more: dict[str, int]) -> None:
+    """Adds the keywords of `more` whose values are set (a loop over typed dicts: native code
+    when compiled, where an update from a generator is not)."""
+    for k, v in more.items():
+        if v:
+            kws[k] = v
 
 
 def _unless_night(st: DFState, kw: str, v: int) -> int:
