@@ -6,7 +6,9 @@ run to the next; this counts, with a trace function, the bytecode instructions t
 runs (the same seeded random games: legal actions, pick, apply, outcome), the part of them spent
 listing actions, and the instructions of `view()` (public and seat 0) on every fifth position.
 Run it on two versions to compare them: fewer instructions is less work, though not every
-instruction costs the same. Tracing is slow: the default of 6 games takes some seconds.
+instruction costs the same. Tracing is slow: the default of 6 games takes some seconds. It counts
+the interpreted engine only (`HOARD_PURE_PYTHON=1 pip install -e .`): compiled code runs no
+bytecode, and the script says so and stops.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.dragonfront import GAME, rules  # noqa: E402
+from games.native import compiled_pairs  # noqa: E402
 
 
 def count(work: Callable[[], object]) -> int:
@@ -63,6 +66,9 @@ def loop(games: int) -> None:
 
 
 def main() -> None:
+    if compiled_pairs():
+        sys.exit("The engine is compiled (mypyc) and runs no bytecode to count: install it with "
+                 "HOARD_PURE_PYTHON=1 pip install -e . first.")
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 6
     snaps = positions(games)
     loop(games)  # once untraced: the card data's first-use caches are built

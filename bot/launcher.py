@@ -20,18 +20,23 @@ from bot import replay_cli
 from bot.config import Settings, load_dotenv
 from bot.console import add_arguments, run_console
 from bot.store import StoreError
+from games.native import stale_warning
 
 log = logging.getLogger(__name__)
 
 
 def setup_logging(level: str, *, quiet: bool) -> None:
-    """Logs to stderr (warnings only in the console, so the game stays readable)."""
+    """Logs to stderr (warnings only in the console, so the game stays readable), starting with
+    a warning when compiled engine modules are older than their sources (`games.native`)."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel("WARNING" if quiet else level)
     logging.getLogger("discord.http").setLevel(logging.WARNING)
+    stale = stale_warning()
+    if stale is not None:
+        log.warning("%s", stale)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

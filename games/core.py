@@ -35,27 +35,30 @@ the seed are the record, the state is derived from them.
 
 from __future__ import annotations
 
-import enum
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypedDict, TypeVar, cast, final
+from typing import Any, ClassVar, Final, Generic, Protocol, TypedDict, TypeVar, cast, final
+
+from mypy_extensions import mypyc_attr
 
 from games.rng import Rng
+from games.termination import HostTermination as HostTermination  # re-exported: the contract
+from games.termination import Termination as Termination
 from games.text import Text, Translate, and_list, english, seat_ref
 
 Seat = int
 
-MAX_CODE_LENGTH = 60
+MAX_CODE_LENGTH: Final = 60
 """An action code fits a Discord custom_id with the table id and state version around it."""
 
-SERIES_OPTION = "series"
+SERIES_OPTION: Final = "series"
 """The option the host adds for a game that declares `GameInfo.rotates_in_series`:
 {"index": k, "seed": s}, the game's place in its series (0 first) and the series' first seed, so
 that the game can rotate its dealer or first player from one game of a series to the next."""
 
-RESIGN_CODE = "!resign"
+RESIGN_CODE: Final = "!resign"
 """The log code of a resignation (or a forfeit after repeated timeouts); see `Game.resign`."""
 
 
@@ -89,19 +92,6 @@ A = TypeVar("A", bound=Action)
 
 View = dict[str, Any]
 """What one seat may see: JSON-ready data with a `"header"` (a `ViewHeader`) and the game's keys."""
-
-
-class Termination(enum.Enum):
-    """Why a game ended. Each game declares its own subclass (python-chess's `Termination`); the
-    shared members are the ways the host can end any game."""
-
-
-class HostTermination(Termination):
-    """Endings the host causes in any game."""
-
-    FORFEIT = "forfeit"
-    """Every other seat wins: a player resigned or timed out too often in a game without a
-    withdrawal rule of its own."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,12 +135,30 @@ def header(view: View) -> ViewHeader:
     return cast(ViewHeader, view["header"])
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, told to an audience (None = everyone, else those seats only)."""
+    """Something that happened, told to an audience (None = everyone, else those seats only).
 
-    text: str
-    audience: tuple[Seat, ...] | None = None
+    A small value compared by its fields and never changed once made. A plain class with a
+    written `__init__`, not a frozen dataclass: compiled (setup.py), its constructor is native
+    code where a dataclass's generated one stays interpreted, and engines make one for every
+    thing they tell."""
+
+    __slots__ = ("audience", "text")
+
+    def __init__(self, text: str, audience: tuple[Seat, ...] | None = None) -> None:
+        self.text = text
+        self.audience = audience
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return self.text == other.text and self.audience == other.audience
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.audience))
+
+    def __repr__(self) -> str:
+        return f"Event(text={self.text!r}, audience={self.audience!r})"
 
     def is_visible_to(self, seat: Seat | None) -> bool:
         return self.audience is None or (seat is not None and seat in self.audience)
@@ -211,6 +219,7 @@ class GameInfo:
     """Whether new_game takes the `SERIES_OPTION` to rotate who starts between games of a series."""
 
 
+@mypyc_attr(native_class=False)  # compiled (setup.py) but kept a Python class: see `Record`
 @dataclass(slots=True)
 class LogEntry:
     """One applied action: who took it and its code."""
@@ -219,9 +228,14 @@ class LogEntry:
     code: str
 
 
+@mypyc_attr(native_class=False)
 @dataclass(slots=True)
 class Record:
-    """Everything needed to rebuild a game by replay: seed, seats, options and the action log."""
+    """Everything needed to rebuild a game by replay: seed, seats, options and the action log.
+
+    Compiled with core (setup.py), it stays a Python class, as `LogEntry` does: records come
+    from files and the store, and are checked where they are read (`bot.records`), not by a
+    native class's type check on every field."""
 
     seed: int
     players: int
@@ -243,11 +257,13 @@ Chooser = Callable[[View, Sequence[A], int], A]
 """A computer player: picks one of the listed actions from the seat's own view and a seed."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py); most games are interpreted
 class Game(ABC, Generic[S, A]):
     """One game's rules. Subclasses implement the abstract methods and hooks; `apply` and `view`
     are final, so every game refuses and shows its header the same way."""
 
-    info: GameInfo
+    info: ClassVar[GameInfo]
+    """The game's facts, a class attribute each subclass sets."""
 
     # -- the contract -------------------------------------------------------------------------
 

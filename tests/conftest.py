@@ -1,4 +1,5 @@
-"""Test-wide fixtures: any unexpected ERROR log fails the test that caused it."""
+"""Test-wide fixtures: any unexpected ERROR log fails the test that caused it; a run over stale
+compiled modules (older than their sources: `games.native`) stops before the first test."""
 
 from __future__ import annotations
 
@@ -6,9 +7,16 @@ from collections.abc import Iterator
 
 import pytest
 
+from games.native import stale_warning
 from tests.logcheck import watching
 
 pytest_plugins = ["pytester"]
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    stale = stale_warning()
+    if stale is not None:
+        pytest.exit(f"stale binaries: {stale}", returncode=pytest.ExitCode.USAGE_ERROR)
 
 
 @pytest.fixture(autouse=True)

@@ -176,7 +176,7 @@ class DragonFront(Game[DFState, Action]):
 
     def legal_actions(self, state: DFState, seat: int) -> list[Action]:
         listed = rules.legal(state, seat)
-        state.__dict__["_listed"] = (seat, _stamp(state), listed)
+        state.cache.listed = (seat, _stamp(state), listed)
         return listed
 
     def _may_act(self, state: DFState, seat: int) -> bool:
@@ -186,7 +186,7 @@ class DragonFront(Game[DFState, Action]):
         """Finds the very action object just listed for this seat and position (the memo
         `legal_actions` leaves, dropped by every `_apply`), else looks only among the legal
         actions of the action's kind (same card, same unit)."""
-        memo = state.__dict__.get("_listed")
+        memo = state.cache.listed
         if memo is not None and memo[0] == seat and memo[1] == _stamp(state):
             for candidate in memo[2]:
                 if candidate is action:
@@ -198,7 +198,7 @@ class DragonFront(Game[DFState, Action]):
         return None
 
     def _apply(self, state: DFState, seat: int, action: Action) -> list[Event]:
-        state.__dict__.pop("_listed", None)
+        state.cache.listed = None
         ctx = Ctx(owner=seat)
         rules.apply_action(state, seat, action, ctx)
         return ctx.events

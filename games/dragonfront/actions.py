@@ -8,7 +8,7 @@ spell's target: "u<id>" a unit, "f<id>" a fort, "L<lane>", "R<row>", or "-" for 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from typing import Final
 
 from games.core import MAX_CODE_LENGTH, BadActionCode
 from games.dragonfront import cards as C
@@ -99,16 +99,68 @@ Action = Mulligan | Play | Activate | Shift | Bank | Discard | EndTurn
 
 # -- listed actions, each value made once ----------------------------------------------------
 # Listing builds the same few values again and again; the actions are frozen, so a listing may
-# hand out one shared object per value (bounded caches: ids and targets vary from game to game).
+# hand out one shared object per value. The caches are typed dicts (compiled, a lookup without a
+# call), emptied when full: ids and targets vary from game to game.
 
-play_of = lru_cache(maxsize=1 << 16)(Play)
-activate_of = lru_cache(maxsize=1 << 12)(Activate)
-shift_of = lru_cache(maxsize=1 << 12)(Shift)
-bank_of = lru_cache(maxsize=64)(Bank)
-discard_of = lru_cache(maxsize=1 << 12)(Discard)
-END_TURN = EndTurn()
-MULLIGANS = tuple(Mulligan(m) for m in range(16))
-SPACES = tuple(str(sp) for sp in range(16))
+_LIMIT: Final = 1 << 14
+_PLAYS: Final[dict[tuple[str, str, int], Play]] = {}
+_ACTIVATES: Final[dict[int, Activate]] = {}
+_SHIFTS: Final[dict[tuple[int, int], Shift]] = {}
+_BANKS: Final[dict[int, Bank]] = {}
+_DISCARDS: Final[dict[str, Discard]] = {}
+
+
+def play_of(card: str, where: str, mode: int = -1) -> Play:
+    """Returns the shared `Play` of these values."""
+    key = (card, where, mode)
+    found = _PLAYS.get(key)
+    if found is None:
+        if len(_PLAYS) >= _LIMIT:
+            _PLAYS.clear()
+        found = _PLAYS[key] = Play(card, where, mode)
+    return found
+
+
+def activate_of(unit: int) -> Activate:
+    """Returns the shared `Activate` of a unit."""
+    found = _ACTIVATES.get(unit)
+    if found is None:
+        if len(_ACTIVATES) >= _LIMIT:
+            _ACTIVATES.clear()
+        found = _ACTIVATES[unit] = Activate(unit)
+    return found
+
+
+def shift_of(unit: int, d: int) -> Shift:
+    """Returns the shared `Shift` of a unit and a direction."""
+    found = _SHIFTS.get((unit, d))
+    if found is None:
+        if len(_SHIFTS) >= _LIMIT:
+            _SHIFTS.clear()
+        found = _SHIFTS[(unit, d)] = Shift(unit, d)
+    return found
+
+
+def bank_of(n: int) -> Bank:
+    """Returns the shared `Bank` of an amount."""
+    found = _BANKS.get(n)
+    if found is None:
+        found = _BANKS[n] = Bank(n)  # at most MANA_CAP of them
+    return found
+
+
+def discard_of(card: str) -> Discard:
+    """Returns the shared `Discard` of a card."""
+    found = _DISCARDS.get(card)
+    if found is None:
+        if len(_DISCARDS) >= _LIMIT:
+            _DISCARDS.clear()
+        found = _DISCARDS[card] = Discard(card)
+    return found
+
+END_TURN: Final = EndTurn()
+MULLIGANS: Final = tuple(Mulligan(m) for m in range(16))
+SPACES: Final = tuple(str(sp) for sp in range(16))
 """A space's text in a play's `where`."""
 
 

@@ -9,7 +9,7 @@ are looked up in `AMOUNTS`; an unknown one is 0.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from games.dragonfront import cards as C
 from games.dragonfront.board import row_of
@@ -65,7 +65,7 @@ def _picked_power(st: DFState, ctx: Ctx) -> int:
     return power(st, picked)
 
 
-AMOUNTS: dict[str, Callable[[DFState, Ctx], int]] = {
+AMOUNTS: Final[dict[str, Callable[[DFState, Ctx], int]]] = {
     "dealt": lambda st, ctx: ctx.dealt,
     "victim_frags": lambda st, ctx: int(ctx.victim["frags"]) if ctx.victim else 0,
     "fort_cost": lambda st, ctx: ctx.fort_cost or (_cost(ctx.target) if isinstance(ctx.target, dict)

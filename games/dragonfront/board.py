@@ -7,7 +7,7 @@ Seat 0 advances towards higher rows, seat 1 towards lower ones.
 from __future__ import annotations
 
 from games.dragonfront import cards as C
-from games.dragonfront.state import DFState, Fort, Unit
+from games.dragonfront.state import DFState, Fort, Still, Unit
 
 # -- geometry --------------------------------------------------------------------------------
 
@@ -77,10 +77,9 @@ def around(spaces: list[int]) -> set[int]:
 
 def unit_at(st: DFState, sp: int) -> Unit | None:
     """Returns the unit on a space, or None."""
-    occ = st.__dict__.get("_occupancy")
-    if occ is not None:
-        found: Unit | None = occ.get(sp)
-        return found
+    still = st.cache.still
+    if still is not None:
+        return still.occupancy.get(sp)
     for u in st.units:
         if sp in u["sp"]:
             return u
@@ -194,12 +193,10 @@ def pieces_of(st: DFState, cards: frozenset[str]) -> list[Unit | Fort]:
     board, and their cards, change only when a piece is added (a new id), removed, or evolved (a
     new id too). Owners, abilities and the rest are for the caller to read afresh."""
     key = (st.next_id, len(st.units), len(st.forts))
-    index: tuple[tuple[int, int, int], dict[frozenset[str], list[Unit | Fort]]] | None
-    index = st.__dict__.get("_by_cards")
+    index = st.cache.by_cards
     if index is None or index[0] != key:
-        index = (key, {})
-        st.__dict__["_by_cards"] = index
-    found: list[Unit | Fort] | None = index[1].get(cards)
+        index = st.cache.by_cards = (key, {})
+    found = index[1].get(cards)
     if found is None:
         found = index[1][cards] = [x for x in (*st.units, *st.forts) if x["card"] in cards]
     return found
@@ -212,13 +209,14 @@ def listening(st: DFState, cards: frozenset[str] | None) -> list[Unit | Fort]:
     the board as it stands now; a caller may change the board while it goes through it."""
     return [*st.units, *st.forts] if cards is None else pieces_of(st, cards)
 
+
 # -- caches while nothing changes ------------------------------------------------------------
 
 
 class still:  # noqa: N801 - used as a function: `with still(st):`
     """Caches keywords, who stands where, the walls' spaces, card cost changes, open spaces and
-    whether auras could reach a side while nothing changes (listing actions, planning an
-    activation); nested uses share the outer caches. A plain class, not a generator context
+    whether auras could reach a side (`state.Still`) while nothing changes (listing actions,
+    planning an activation); nested uses share the outer caches. A plain class, not a generator context
     manager: it runs on every listing and activation."""
 
     __slots__ = ("_outer", "_st")
@@ -228,23 +226,21 @@ class still:  # noqa: N801 - used as a function: `with still(st):`
         self._outer = False
 
     def __enter__(self) -> None:
-        held = self._st.__dict__
-        if "_occupancy" in held:
+        st = self._st
+        if st.cache.still is not None:
             return
         self._outer = True
-        held["_kw_cache"] = {}
-        held["_occupancy"] = {sp: u for u in self._st.units for sp in u["sp"]}
-        held["_listing_memo"] = {}
-        held["_sides"] = {}
-        held["_side_mods"] = {}
-        held["_walls"] = {f["sp"] for f in self._st.forts if f["kw"].get("WALL")}
+        occupancy: dict[int, Unit] = {}
+        for u in st.units:
+            spaces: list[int] = u["sp"]  # typed: native loops when compiled
+            for sp in spaces:
+                occupancy[sp] = u
+        walls: set[int] = set()
+        for f in st.forts:
+            if f["kw"].get("WALL"):
+                walls.add(f["sp"])
+        st.cache.still = Still(occupancy, walls)
 
     def __exit__(self, *exc: object) -> None:
         if self._outer:
-            held = self._st.__dict__
-            held.pop("_kw_cache", None)
-            held.pop("_occupancy", None)
-            held.pop("_listing_memo", None)
-            held.pop("_sides", None)
-            held.pop("_side_mods", None)
-            held.pop("_walls", None)
+            self._st.cache.still = None

@@ -6,22 +6,28 @@ import json
 from collections import Counter
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from games.text import Text, term
 
-DATA_DIR = Path(__file__).resolve().parent.parent.parent / "data" / "dragonfront"
-FACTIONS = ("Eclipse", "Scales", "Strife", "Thorns", "Silence", "Essence", "Delirium", "Aegis")
-DECK_SIZE = 30
-MAX_COPIES = 2
-STIPEND = "ToS002"
+DATA_DIR: Final = Path(__file__).resolve().parent.parent.parent / "data" / "dragonfront"
+FACTIONS: Final = ("Eclipse", "Scales", "Strife", "Thorns", "Silence", "Essence", "Delirium", "Aegis")
+DECK_SIZE: Final = 30
+MAX_COPIES: Final = 2
+STIPEND: Final = "ToS002"
 """The 0-cost "draw a card" spell the second player starts with."""
 
 
-@cache
+_CARDS: Final[dict[str, dict[str, Any]]] = {}
+"""Every card by id once read (`cards`): a module constant, which compiled code (setup.py)
+reaches without a call or a lookup, where a cached function is a call on every card read."""
+
+
 def cards() -> dict[str, dict[str, Any]]:
-    """Returns every card by id, as written by `tools.dragonfront.convert`."""
-    return json.loads((DATA_DIR / "cards.json").read_text())
+    """Returns every card by id, as written by `tools.dragonfront.convert` (read on first use)."""
+    if not _CARDS:
+        _CARDS.update(json.loads((DATA_DIR / "cards.json").read_text()))
+    return _CARDS
 
 
 @cache

@@ -97,8 +97,8 @@ def _has_plan(st: DFState, u: Unit, kws: dict[str, int]) -> bool:
     a free step forward."""
     if kws.get("CATAPULT"):
         return True
-    seat = u["owner"]
-    sp = u["sp"]
+    seat: int = u["owner"]
+    sp: list[int] = u["sp"]
     for s in sp:
         if _scan(st, u, s % 4, seat, kws=kws) is not None:
             return True
@@ -118,14 +118,16 @@ def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *,
 
     A RANGE unit reaches two rows; a FLIGHT unit in the enemy Frontline flies over a non-flying
     unit in front to the Stronghold; after a move, the Stronghold is out of reach."""
-    seat = u["owner"]
+    seat: int = u["owner"]  # typed locals: native integer arithmetic when compiled
     f = 4 if seat == 0 else -4  # a row forward, in spaces
-    sp = u["sp"][0] // 4 * 4 + lane
+    first: int = u["sp"][0]
+    sp = first // 4 * 4 + lane
     reach = 2 if (kws.get("RANGE") if kws is not None else has(st, u, "RANGE")) else 1
     over = False
-    held = st.__dict__
-    occupancy = held.get("_occupancy")  # who stands where and the walls (`board.still`)
-    walls = held.get("_walls") if st.forts else ()
+    still = st.cache.still  # who stands where and the walls (`board.still`)
+    occupancy = still.occupancy if still is not None else None
+    walls: set[int] | tuple[()] | None = () if not st.forts else \
+        still.walls if still is not None else None
     for d in (1, 2, 3):
         sp += f
         if sp < 0 or sp > 15:

@@ -10,7 +10,7 @@ unknown condition is false. Conditions about a unit take the unit or fort the ab
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from games.dragonfront import cards as C
 from games.dragonfront import stats, targets
@@ -67,7 +67,7 @@ def _not(st: DFState, cond: dict[str, Any], u: dict[str, Any] | None, owner: int
     return not check(st, cond["not"], u, owner, ctx)
 
 
-_STATES: dict[str, Callable[[DFState, Unit], bool]] = {
+_STATES: Final[dict[str, Callable[[DFState, Unit], bool]]] = {
     "full_health": lambda st, x: stats.health(st, x) >= stats.max_health(st, x),
     "not_champion": lambda st, x: not x["champ"],
     "damaged": lambda st, x: x["dmg"] > 0,
@@ -127,7 +127,7 @@ def _at_least(st: DFState, cond: dict[str, Any], u: dict[str, Any] | None, owner
 
 
 _DictTest = Callable[[DFState, dict[str, Any], dict[str, Any] | None, int, Ctx | None], bool]
-_DICT_CONDITIONS: tuple[tuple[str, _DictTest], ...] = (
+_DICT_CONDITIONS: tuple[tuple[str, _DictTest], ...] = (  # extended by vocabulary_more: not Final
     ("not", _not), ("state", _state), ("card", _card), ("race", _race_is),
     ("race_in_lane", _race_in_lane), ("victim_power", _victim_power), ("at_least", _at_least),
 )
@@ -210,7 +210,7 @@ def _on_blessed(st: DFState, u: dict[str, Any], owner: int) -> bool:
     return any(s in st.blessed for s in spaces_of(u))
 
 
-_UNIT_CONDITIONS: dict[str, _UnitTest] = {
+_UNIT_CONDITIONS: Final[dict[str, _UnitTest]] = {
     "in_enemy_territory": lambda st, u, owner: all(not in_home(st, owner, s) for s in spaces_of(u)),
     "in_own_territory": lambda st, u, owner: all(in_home(st, owner, s) for s in spaces_of(u)),
     "in_spawn_row": lambda st, u, owner: spawn_row(owner) in _rows(u),
@@ -236,7 +236,7 @@ def _picked_dead(st: DFState, u: dict[str, Any] | None, owner: int, ctx: Ctx | N
     return ctx is not None and isinstance(ctx.picked, dict) and not is_alive(st, ctx.picked)
 
 
-CONDITIONS: dict[str, Callable[[DFState, dict[str, Any] | None, int, Ctx | None], bool]] = {
+CONDITIONS: Final[dict[str, Callable[[DFState, dict[str, Any] | None, int, Ctx | None], bool]]] = {
     "picked_dead": _picked_dead,
     "target_dead": _target_dead,
     "entrant_dead": _entrant_dead,

@@ -130,8 +130,9 @@ def damage_stronghold(st: DFState, seat: int, n: int, ctx: Ctx, *, source: Sourc
         _dealt_by_unit(st, source, None, n, ctx, combat=False)
         if source["owner"] != seat:
             triggers.trigger(st, source, "hit_sh", ctx)
-    if p["sh"] <= 0 and "_holding" in st.__dict__:
-        st.__dict__["_fallen"].add(seat)
+    fallen = st.cache.fallen
+    if p["sh"] <= 0 and fallen is not None:
+        fallen.add(seat)
     triggers.stronghold_damaged(st, seat, ctx)
     check_end(st)
     return n
@@ -141,12 +142,12 @@ def damage_stronghold(st: DFState, seat: int, n: int, ctx: Ctx, *, source: Sourc
 def end_held(st: DFState) -> Iterator[None]:
     """Holds the end-of-game check while one effect hits several things at once (both
     Strongholds), so two Strongholds falling together is a draw, then checks."""
-    held = st.__dict__.get("_hold_end", False)
-    st.__dict__["_hold_end"] = True
+    held = st.cache.hold_end
+    st.cache.hold_end = True
     try:
         yield
     finally:
-        st.__dict__["_hold_end"] = held
+        st.cache.hold_end = held
     check_end(st)
 
 
@@ -163,16 +164,15 @@ class resolution:  # noqa: N801 - used as a function: `with resolution(st):`
         self._outer = False
 
     def __enter__(self) -> None:
-        held = self._st.__dict__
-        if "_holding" not in held:
+        cache = self._st.cache
+        if cache.fallen is None:
             self._outer = True
-            held["_holding"], held["_fallen"] = True, set()
+            cache.fallen = set()
 
     def __exit__(self, *exc: object) -> None:
         if self._outer:
-            held = self._st.__dict__
-            fallen = held.pop("_fallen")
-            held.pop("_holding")
+            cache = self._st.cache
+            fallen, cache.fallen = cache.fallen, None
             check_end(self._st, fallen)
 
 
@@ -180,8 +180,7 @@ def check_end(st: DFState, fallen: set[int] | None = None) -> None:
     """Ends the game when a Stronghold has fallen (held while a resolution runs: `resolution`)."""
     if st.result is not None:
         return
-    held = st.__dict__
-    if "_holding" in held or held.get("_hold_end"):
+    if st.cache.fallen is not None or st.cache.hold_end:
         return
     one, two = st.players
     if one["sh"] > 0 and two["sh"] > 0 and not fallen:

@@ -45,14 +45,14 @@ def _fort_pair(st: DFState, f: dict[str, Any], width: int) -> list[int]:
 def extra_spaces(st: DFState, seat: int, cid: str) -> list[list[int]]:
     """The spaces beyond the usual ones where `seat` may deploy the card now."""
     found = givers()
-    memo = st.__dict__.get("_listing_memo")
-    if memo is not None and "deploy_givers" in memo:
-        present = memo["deploy_givers"]
+    still = st.cache.still
+    if still is not None and still.deploy_givers is not None:
+        present = still.deploy_givers
     else:
         present = any(f["card"] in found for f in st.forts) \
             or any(u["card"] in found for u in st.units)
-        if memo is not None:
-            memo["deploy_givers"] = present
+        if still is not None:
+            still.deploy_givers = present
     if not present:
         return []
     c = C.card(cid)

@@ -15,7 +15,7 @@ The interpreter recurses through damage, movement and the triggers they set off,
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from games.dragonfront import cards as C
 from games.dragonfront import damage, movement, resources, triggers
@@ -352,7 +352,7 @@ def _frontline_rows(t: Unit) -> list[int]:
     return [1, 2]
 
 
-_TELEPORT_ROWS: dict[str, Callable[[Unit], list[int]]] = {
+_TELEPORT_ROWS: Final[dict[str, Callable[[Unit], list[int]]]] = {
     "owner_spawn_row": lambda t: [spawn_row(t["owner"])],
     "open_enemy_frontline": lambda t: [r for r in (1, 2) if not in_territory(t["owner"], r)],
 }
@@ -400,7 +400,7 @@ def _picked_row(st: DFState, ctx: Ctx) -> list[int]:
     return [s for s in range(16) if row_of(s) in rows]
 
 
-_SUMMON_SPOTS: dict[str, Callable[[DFState, Ctx], list[int]]] = {
+_SUMMON_SPOTS: Final[dict[str, Callable[[DFState, Ctx], list[int]]]] = {
     "target_around": _target_around,
     "origin": lambda st, ctx: list(ctx.origin or []),
     "picked_row": _picked_row,
@@ -443,7 +443,7 @@ def _random_tiles(st: DFState, e: Effect, *, frontline: bool) -> list[int]:
     return spaces
 
 
-_TILES: dict[str, Callable[[DFState, Effect, Ctx], list[int]]] = {
+_TILES: Final[dict[str, Callable[[DFState, Effect, Ctx], list[int]]]] = {
     "picked_row": lambda st, e, ctx: [s for s in _picked_row(st, ctx) if fort_at(st, s) is None],
     "self_space": lambda st, e, ctx: _own_spaces(ctx),
     "target_space": lambda st, e, ctx: _target_spaces(st, ctx),
@@ -501,7 +501,7 @@ def _pick(st: DFState, e: Effect, ctx: Ctx) -> None:
         ctx.picked = old
 
 
-OPS: dict[str, Op] = {
+OPS: Final[dict[str, Op]] = {
     # cards and mana
     "draw": _draw,
     "mana": _mana,

@@ -10,6 +10,8 @@ operations in `effects.OPS`.
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.dragonfront import cards as C
 from games.dragonfront import damage, movement, resources, triggers
 from games.dragonfront import effects as E
@@ -185,7 +187,7 @@ def _run_turn_abilities(st: DFState, e: Effect, ctx: Ctx) -> None:
                 damage.resolve_deaths(st, ctx)
 
 
-_OPS: dict[str, Op] = {
+_OPS: Final[dict[str, Op]] = {
     "replace_forts": _replace_forts,
     "leap": _leap,
     "swap": _swap,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from games.dragonfront import cards as C
 from games.dragonfront import movement
@@ -69,7 +69,7 @@ def _owner_spawn_row(st: DFState, t: Unit, ctx: Ctx) -> list[int]:
     return [row * 4 + c for c in range(4)]
 
 
-_RELOCATE_SPACES: dict[str, Callable[[DFState, Unit, Ctx], list[int]]] = {
+_RELOCATE_SPACES: Final[dict[str, Callable[[DFState, Unit, Ctx], list[int]]]] = {
     "other_lane": _other_lanes,
     "enemy_territory": _enemy_territory,
     "owner_spawn_row": _owner_spawn_row,
@@ -140,7 +140,7 @@ def _reroll(st: DFState, e: Effect, ctx: Ctx) -> None:
         t["dmg"], t["eotpw"] = 0, None
 
 
-CONTROL_OPS = {"take_control": _take_control, "relocate": _relocate,
+CONTROL_OPS: Final = {"take_control": _take_control, "relocate": _relocate,
                "draw_ahead": _draw_ahead, "duplicate": _duplicate, "pull_onto": _pull_onto,
                "set_race": _set_race, "reroll": _reroll}
 """The operations of this module, merged into `effects.OPS`."""

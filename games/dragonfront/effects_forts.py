@@ -9,7 +9,7 @@ abilities do hear it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from games.dragonfront import cards as C
 from games.dragonfront import triggers
@@ -67,7 +67,7 @@ def _open_in_row(st: DFState, ctx: Ctx) -> list[int]:
     return [t[1] * 4 + c for c in range(4) if unit_at(st, t[1] * 4 + c) is None]
 
 
-_BUILD_SPOTS: dict[str, Callable[[DFState, Ctx], list[int]]] = {
+_BUILD_SPOTS: Final[dict[str, Callable[[DFState, Ctx], list[int]]]] = {
     "self_space_unforted": _own_unforted,
     "random_frontline": _random_frontline,
     "random_blessed_empty_frontline": _random_blessed_empty,
@@ -112,5 +112,5 @@ def _shift_fort(st: DFState, e: Effect, ctx: Ctx) -> None:
             f["sp"] = sp + st.rng.choice(dirs)
 
 
-FORT_OPS = {"build": _build, "shift_fort": _shift_fort}
+FORT_OPS: Final = {"build": _build, "shift_fort": _shift_fort}
 """The fort operations, merged into `effects.OPS`."""

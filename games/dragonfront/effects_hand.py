@@ -11,7 +11,7 @@ Importing this module registers its operations in `effects.OPS`.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from games.dragonfront import cards as C
 from games.dragonfront import effects as E
@@ -42,7 +42,7 @@ def _is_trap(c: dict[str, Any]) -> bool:
     return c["type"] == "fort" and any(a["on"] == "trap" for a in c["abilities"])
 
 
-_POOLS = {
+_POOLS: Final = {
     "unit": lambda c: c["type"] == "unit",
     "fort": lambda c: c["type"] == "fort",
     "spell": lambda c: c["type"] == "spell",
@@ -191,7 +191,7 @@ def _count_up(st: DFState, e: Effect, ctx: Ctx) -> None:
         ctx.me["count"] = ctx.me.get("count", 0) + 1
 
 
-_OPS: dict[str, Op] = {
+_OPS: Final[dict[str, Op]] = {
     "add_random": _add_random,
     "draw_free_spells": _draw_free_spells,
     "discount_hand": _discount_hand,

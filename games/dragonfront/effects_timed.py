@@ -7,6 +7,8 @@ Importing this module registers its operations in `effects.OPS`.
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.dragonfront import effects
 from games.dragonfront.context import Ctx
 from games.dragonfront.effects import Effect, Op, _units
@@ -40,7 +42,7 @@ def _mark(key: str) -> Op:
     return op
 
 
-_OPS: dict[str, Op] = {
+_OPS: Final[dict[str, Op]] = {
     "buff_until": _buff_until,
     "fortify": _fortify,
     "mettle": _mark("mettle"),

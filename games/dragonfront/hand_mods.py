@@ -10,11 +10,11 @@ and health) waits for a copy still in the deck and is never trimmed.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from games.dragonfront.state import Player
 
-FREE = -99
+FREE: Final = -99
 """A cost change that makes a card cost 0 (and keeps it 0 whatever is added)."""
 
 

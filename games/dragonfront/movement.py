@@ -25,14 +25,13 @@ from games.text import Text
 def free_for(st: DFState, sp: int, mover: Unit | None, *, seen_by: int | None = None) -> bool:
     """Tells whether a unit could step onto `sp` (no unit, no wall); hidden enemies of `seen_by`
     count as empty, since that player cannot see them."""
-    held = st.__dict__
-    occupancy = held.get("_occupancy")  # who stands where and the walls (`board.still`)
-    x = occupancy.get(sp) if occupancy is not None else unit_at(st, sp)
+    still = st.cache.still  # who stands where and the walls (`board.still`)
+    x = still.occupancy.get(sp) if still is not None else unit_at(st, sp)
     if x is not None and x is not mover \
             and not (seen_by is not None and x["hidden"] and x["owner"] != seen_by):
         return False
-    if occupancy is not None:
-        return sp not in held["_walls"]
+    if still is not None:
+        return sp not in still.walls
     return not is_wall(fort_at(st, sp))
 
 

@@ -4,8 +4,7 @@ unit or the champion, building a fort, casting a spell)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from games.dragonfront import cards as C
 from games.dragonfront import deploy_more, hand_mods, triggers_more
@@ -35,6 +34,20 @@ from games.dragonfront.state import STRONGHOLD, DFState, Fort, Target, Unit
 from games.dragonfront.stats import has, power
 from games.dragonfront.triggers import arrived, fort_built, reveal, trigger
 from games.text import Text, seat_ref
+
+_CHAPELS: Final = C.cards_with("unaligned_tax")
+"""The forts that tax Unaligned cards (Roadside Chapel)."""
+_MURMURS: Final = C.cards_with("first_unit_tax")
+"""The forts that tax the enemy's first unit of a turn (Feedback Murmur)."""
+_COST_CHANGERS: Final = C.cards_with("cost")
+"""The cards whose pieces change their side's card costs."""
+_BREACH_GIVERS: Final = frozenset(
+    k for k, c in C.cards().items() for a in c["abilities"]
+    if a["on"] in ("static", "aura") and "BREACH" in a.get("kw", {}))
+"""The cards with a static or aura granting BREACH."""
+_DEPLOY_CHANGERS: Final = _BREACH_GIVERS | deploy_more.givers()
+"""The cards whose pieces change where cards may be deployed (`_plain_board`)."""
+
 
 # -- costs -----------------------------------------------------------------------------------
 
@@ -76,44 +89,42 @@ def _discount(st: DFState, seat: int, race: str) -> int:
 def _fort_taxes(st: DFState, seat: int) -> tuple[int, int]:
     """The forts' taxes on a seat's cards: on Unaligned cards (anyone's Roadside Chapel) and on
     its first unit of the turn (the enemy's Feedback Murmur)."""
-    memo = st.__dict__.get("_listing_memo")
-    key = ("taxes", seat)
-    if memo is not None and key in memo:
-        cached: tuple[int, int] = memo[key]
-        return cached
+    still = st.cache.still
+    if still is not None:
+        cached = still.taxes.get(seat)
+        if cached is not None:
+            return cached
     unaligned = first_unit = 0
-    chapels, murmurs = C.cards_with("unaligned_tax"), C.cards_with("first_unit_tax")
     for f in st.forts:
-        if f["card"] not in chapels and f["card"] not in murmurs:
+        if f["card"] not in _CHAPELS and f["card"] not in _MURMURS:
             continue
         for a in f["ab"]:
             if a["on"] == "unaligned_tax":
                 unaligned += 1
             elif a["on"] == "first_unit_tax" and f["owner"] != seat:
                 first_unit += a["n"]
-    if memo is not None:
-        memo[key] = (unaligned, first_unit)
+    if still is not None:
+        still.taxes[seat] = (unaligned, first_unit)
     return unaligned, first_unit
 
 
 def _cost_change(st: DFState, seat: int, kind: str) -> int:
     """Returns how much a seat's own units and forts change the cost of its cards of one type."""
-    memo = st.__dict__.get("_listing_memo")
-    if memo is None:
+    still = st.cache.still
+    if still is None:
         return _cost_changes(st, seat).get(kind, 0)
-    changes = memo.get(("cost", seat))
+    changes = still.costs.get(seat)
     if changes is None:
-        changes = memo[("cost", seat)] = _cost_changes(st, seat)
+        changes = still.costs[seat] = _cost_changes(st, seat)
     return changes.get(kind, 0)
 
 
 def _cost_changes(st: DFState, seat: int) -> dict[str, int]:
     """Returns the cost changes a seat's own units and forts make, by card type."""
     changes: dict[str, int] = {}
-    changers = C.cards_with("cost")
     for pieces in (st.units, st.forts):
         for x in pieces:
-            if x["card"] in changers and x["owner"] == seat:
+            if x["card"] in _COST_CHANGERS and x["owner"] == seat:
                 for a in x["ab"]:
                     if a["on"] == "cost":
                         changes[a["kind"]] = changes.get(a["kind"], 0) + a["n"]
@@ -129,7 +140,7 @@ def unit_spaces(st: DFState, seat: int, cid: str) -> list[list[int]]:
     c = C.card(cid)
     if "deploy" in c:
         return deploy_more.fort_spaces_only(st, seat)
-    if cid not in _breach_givers() and _plain_board(st):
+    if cid not in _BREACH_GIVERS and _plain_board(st):
         return _usual_spaces(st, seat, c, False)
     usual = _usual_spaces(st, seat, c, _granted_breach(st, seat, cid))
     extra = deploy_more.extra_spaces(st, seat, cid)
@@ -139,15 +150,13 @@ def unit_spaces(st: DFState, seat: int, cid: str) -> list[list[int]]:
 def _plain_board(st: DFState) -> bool:
     """Tells whether no unit or fort on the board changes where cards may be deployed
     (remembered while actions are listed)."""
-    memo = st.__dict__.get("_listing_memo")
-    if memo is not None and "plain" in memo:
-        plain: bool = memo["plain"]
-        return plain
-    special = _breach_givers() | deploy_more.givers()
-    plain = not any(x["card"] in special for x in st.units) \
-        and not any(f["card"] in special for f in st.forts)
-    if memo is not None:
-        memo["plain"] = plain
+    still = st.cache.still
+    if still is not None and still.plain is not None:
+        return still.plain
+    plain = not any(x["card"] in _DEPLOY_CHANGERS for x in st.units) \
+        and not any(f["card"] in _DEPLOY_CHANGERS for f in st.forts)
+    if still is not None:
+        still.plain = plain
     return plain
 
 
@@ -155,11 +164,12 @@ def _usual_spaces(st: DFState, seat: int, c: dict[str, Any], granted: bool) -> l
     breach = granted or bool(c["kw"].get("BREACH"))
     blessed = bool(c["kw"].get("BLESSBREACH"))
     width = 2 if c["giant"] else 1
-    memo = st.__dict__.get("_listing_memo")
-    key = ("spaces", seat, breach, width, blessed)
-    if memo is not None and key in memo:
-        cached: list[list[int]] = memo[key]
-        return cached
+    still = st.cache.still
+    key = (seat, breach, width, blessed)
+    if still is not None:
+        cached = still.spaces.get(key)
+        if cached is not None:
+            return cached
     home = spawn_row(seat)
     rows = [r for r in range(4) if r != enemy_row(seat)] if breach or blessed else [home]
     out: list[list[int]] = []
@@ -174,31 +184,24 @@ def _usual_spaces(st: DFState, seat: int, c: dict[str, Any], granted: bool) -> l
                     break
             else:
                 out.append(spaces)
-    if memo is not None:
-        memo[key] = out
+    if still is not None:
+        still.spaces[key] = out
     return out
-
-
-@cache
-def _breach_givers() -> frozenset[str]:
-    """The cards with a static or aura granting BREACH."""
-    return frozenset(k for k, c in C.cards().items() for a in c["abilities"]
-                     if a["on"] in ("static", "aura") and "BREACH" in a.get("kw", {}))
 
 
 def _granted_breach(st: DFState, seat: int, cid: str) -> bool:
     """Tells whether a card in hand has BREACH now: its own static (Fire Heralds while a
     champion is in play) or an ally's aura reaching its kind (Tor the Relentless's Slags)."""
-    givers = _breach_givers()
-    memo = st.__dict__.get("_listing_memo")
-    key = ("breach_auras", seat)
-    if memo is not None and key in memo:
-        auras: list[dict[str, Any]] = memo[key]
+    givers = _BREACH_GIVERS
+    still = st.cache.still
+    found = still.breach_auras.get(seat) if still is not None else None
+    if found is not None:
+        auras = found
     else:
         auras = [a for u in st.units if u["owner"] == seat and u["card"] in givers
                  for a in u["ab"] if a["on"] == "aura"]
-        if memo is not None:
-            memo[key] = auras
+        if still is not None:
+            still.breach_auras[seat] = auras
     if not auras and cid not in givers:
         return False
     own = [a for a in C.card(cid)["abilities"] if a["on"] == "static"] if cid in givers else []
@@ -232,7 +235,7 @@ def _enemy_fort_free(st: DFState, seat: int) -> list[str]:
             and not ((x := unit_at(st, f["sp"])) is not None and x["owner"] != seat)]
 
 
-_PLACE_TARGETS: dict[str, Callable[[DFState, int], list[str]]] = {
+_PLACE_TARGETS: Final[dict[str, Callable[[DFState, int], list[str]]]] = {
     "none": lambda st, seat: ["-"],
     "fort": lambda st, seat: [f"f{f['id']}" for f in st.forts if not f["kw"].get("STEELWARD")],
     "enemy_fort_free": _enemy_fort_free,
@@ -256,7 +259,7 @@ _PLACE_TARGETS: dict[str, Callable[[DFState, int], list[str]]] = {
 
 _UnitTest = Callable[[Unit, int], bool]
 
-_UNIT_TARGETS: dict[str, _UnitTest] = {
+_UNIT_TARGETS: Final[dict[str, _UnitTest]] = {
     "enemy_unit": lambda u, seat: u["owner"] != seat,
     "ally_unit": lambda u, seat: u["owner"] == seat,
     "nonchamp": lambda u, seat: not u["champ"],
@@ -289,7 +292,7 @@ def _unit_test(kind: str) -> _UnitTest:
     return lambda u, seat: True
 
 
-_STATE_TARGETS: dict[str, Callable[[DFState, Unit, int], bool]] = {
+_STATE_TARGETS: Final[dict[str, Callable[[DFState, Unit, int], bool]]] = {
     "enemy_pw2": lambda st, u, seat: u["owner"] != seat and power(st, u) <= 2,
     "enemy_nonchamp_home": lambda st, u, seat: u["owner"] != seat and not u["champ"]
     and in_home(st, seat, u["sp"][0]),

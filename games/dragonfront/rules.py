@@ -7,7 +7,7 @@ Activation and combat live in `combat`, playing cards in `play`, card effects in
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from games.core import Outcome
 from games.dragonfront import cards as C
@@ -51,8 +51,8 @@ from games.dragonfront.triggers_more import foe_income
 from games.rng import Rng
 from games.text import Text, join_texts, plural, seat_ref
 
-OPENING_HAND = 4
-WIN_SCORE = 15
+OPENING_HAND: Final = 4
+WIN_SCORE: Final = 15
 """The winner's score; otherwise a seat scores 15 minus the enemy Stronghold's health."""
 
 # -- setup -----------------------------------------------------------------------------------
@@ -250,7 +250,7 @@ def outcome(st: DFState) -> Outcome | None:
     return Outcome(tuple(st.result["winners"]), DFTermination(reason), _REASONS[reason])
 
 
-_REASONS = {DFTermination.STRONGHOLD.value: Text("Stronghold destroyed"),
+_REASONS: Final = {DFTermination.STRONGHOLD.value: Text("Stronghold destroyed"),
             DFTermination.BOTH_STRONGHOLDS.value: Text("both Strongholds fell"),
             DFTermination.TURN_LIMIT.value: Text("turn limit")}
 """How each ending reads in the result line (the termination's value, translatable)."""
@@ -288,7 +288,12 @@ def _play_actions(st: DFState, seat: int, like: Action | None) -> list[Action]:
     p = st.players[seat]
     wanted = like.card if isinstance(like, Play) else None
     out: list[Action] = []
-    for cid in dict.fromkeys(p["hand"]):
+    hand: list[str] = p["hand"]
+    seen: set[str] = set()  # each card once, in hand order (a set: native when compiled)
+    for cid in hand:
+        if cid in seen:
+            continue
+        seen.add(cid)
         if (wanted is None or cid == wanted) and card_cost(st, seat, cid) <= p["mana"] \
                 and C.is_supported(cid):
             out.extend(plays(st, seat, cid))
@@ -300,7 +305,8 @@ def _play_actions(st: DFState, seat: int, like: Action | None) -> list[Action]:
 
 def _unit_actions(st: DFState, seat: int, like: Action | None) -> list[Action]:
     """Activations, and SHIFT slides once a turn, of the seat's ready units."""
-    wanted = like.unit if isinstance(like, Activate | Shift) else None
+    # a tuple, not `Activate | Shift`: no union type is made on every call
+    wanted = like.unit if isinstance(like, (Activate, Shift)) else None
     out: list[Action] = []
     for u in st.units:
         if u["owner"] != seat or (wanted is not None and u["id"] != wanted):
@@ -331,8 +337,8 @@ def _discard_actions(st: DFState, seat: int, like: Action | None) -> list[Action
     return [] if p["discarded"] else [discard_of(cid) for cid in sorted(set(p["hand"]))]
 
 
-_LISTERS: tuple[tuple[type | tuple[type, ...], Callable[[DFState, int, Action | None],
-                                                        list[Action]]], ...] = (
+_LISTERS: Final[tuple[tuple[type | tuple[type, ...], Callable[[DFState, int, Action | None],
+                                                              list[Action]]], ...]] = (
     (Play, _play_actions),
     ((Activate, Shift), _unit_actions),
     (Bank, _bank_actions),

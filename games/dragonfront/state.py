@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from games.core import Termination
 from games.rng import Rng
 
-STRONGHOLD = 15
-MANA_CAP = 10
-HAND_LIMIT = 10
-MAX_TURNS = 80
+STRONGHOLD: Final = 15
+MANA_CAP: Final = 10
+HAND_LIMIT: Final = 10
+MAX_TURNS: Final = 80
 """Hard cap: after 80 turns (40 each) the game ends; the healthier Stronghold wins, equal is a draw."""
-TURN_ACTION_CAP = 60
+TURN_ACTION_CAP: Final = 60
 """After 60 actions in one turn only "End turn" is offered, so a random playout always ends."""
 
 Unit = dict[str, Any]
@@ -43,12 +43,62 @@ class DFTermination(Termination):
     TURN_LIMIT = "turn limit"
 
 
+class Still:
+    """What `board.still` keeps while nothing changes (one listing, one activation's plan): each
+    unit's keywords, who stands where, the walls' spaces, whether auras and other changes reach
+    a side, and the listing's own answers (`play`: costs, taxes, spaces; `deploy_more`), each
+    in a typed field, so that compiled code reads them without building a key."""
+
+    __slots__ = ("breach_auras", "costs", "deploy_givers", "keywords", "occupancy", "plain",
+                 "side_mods", "sides", "spaces", "taxes", "walls")
+
+    def __init__(self, occupancy: dict[int, Unit], walls: set[int]) -> None:
+        self.keywords: dict[int, dict[str, int]] = {}
+        self.occupancy = occupancy
+        self.walls = walls
+        self.sides: dict[int, list[tuple[dict[str, Any], dict[str, Any] | None]]] = {}
+        self.side_mods: dict[int, bool] = {}
+        self.costs: dict[int, dict[str, int]] = {}
+        """Each seat's cost changes by card type (`play._cost_change`)."""
+        self.taxes: dict[int, tuple[int, int]] = {}
+        """Each seat's taxes from forts (`play._fort_taxes`)."""
+        self.spaces: dict[tuple[int, bool, int, bool], list[list[int]]] = {}
+        """The usual deploy spaces by (seat, BREACH, width, BLESSBREACH) (`play._usual_spaces`)."""
+        self.breach_auras: dict[int, list[dict[str, Any]]] = {}
+        """Each seat's auras that may grant BREACH (`play._granted_breach`)."""
+        self.plain: bool | None = None
+        """Whether nothing on the board changes where cards deploy (`play._plain_board`)."""
+        self.deploy_givers: bool | None = None
+        """Whether a piece that lets units deploy elsewhere stands (`deploy_more`)."""
+
+
+class Caches:
+    """A state's short-lived caches and markers, never part of its JSON, its copies or its
+    equality: what `board.still` keeps, the memo of the actions just listed (`DragonFront`), the
+    pieces of some cards and the aura holders (kept with the board key: `next_id` and the numbers
+    of units and forts), whether a NIGHTFALL fort stands, and the end of the game held while a
+    resolution runs (`damage.resolution`, `damage.end_held`).
+
+    One real attribute with typed fields rather than keys in the instance's `__dict__`: compiled
+    with mypyc, `DFState` is a native class with no `__dict__`, and a field read is a C access."""
+
+    __slots__ = ("aura_pieces", "by_cards", "fallen", "hold_end", "listed", "nightfall", "still")
+
+    def __init__(self) -> None:
+        self.still: Still | None = None
+        self.listed: tuple[int, tuple[Any, ...], list[Any]] | None = None
+        self.by_cards: tuple[tuple[int, int, int], dict[frozenset[str], list[Unit | Fort]]] | None = None
+        self.aura_pieces: tuple[tuple[int, int, int], tuple[list[Unit], list[Fort], bool]] | None = None
+        self.nightfall: tuple[tuple[int, int], bool] | None = None
+        self.fallen: set[int] | None = None
+        """The Strongholds fallen in the running resolution; None when none runs."""
+        self.hold_end = False
+
+
 @dataclass
 class DFState:
-    """The whole game: RNG, both players, units and forts on the board, blessed tiles, turn data.
-
-    Listing actions keeps short-lived caches in the instance's `__dict__` (see `board.still`), so
-    the class keeps a `__dict__` (no slots)."""
+    """The whole game: RNG, both players, units and forts on the board, blessed tiles, turn data,
+    and its short-lived caches (`cache`, outside the JSON and equality)."""
 
     rng: Rng
     players: list[Player]
@@ -64,6 +114,7 @@ class DFState:
     next_id: int = 1
     result: dict[str, Any] | None = None
     """{"winners": [seat, ...], "reason": a `DFTermination` value} once the game is over."""
+    cache: Caches = field(default_factory=Caches, init=False, repr=False, compare=False)
 
 
 def to_json(st: DFState) -> dict[str, Any]:

@@ -8,7 +8,7 @@ stats in turn, so the two modules refer to each other as modules.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from games.dragonfront import cards as C
 from games.dragonfront import conditions
@@ -23,8 +23,9 @@ Ability = dict[str, Any]
 def has(st: DFState, u: Unit, kw: str) -> int:
     """Returns a unit's value for a keyword (0 when absent), auras and conditions included;
     RANGE and CATAPULT count for nothing while a NIGHTFALL fort stands."""
-    cached = st.__dict__.get("_kw_cache")
-    if cached is not None:  # nothing changes (`board.still`): each unit's keywords worked out once
+    still = st.cache.still
+    if still is not None:  # nothing changes (`board.still`): each unit's keywords worked out once
+        cached = still.keywords
         kws = cached.get(u["id"])
         if kws is None:
             kws = cached[u["id"]] = _night(st, _all_keywords(st, u))
@@ -46,14 +47,12 @@ def has(st: DFState, u: Unit, kw: str) -> int:
 def keywords(st: DFState, u: Unit) -> dict[str, int]:
     """Returns every keyword value of a unit as `has` gives them (falsy values mean absent), to
     be read only: several lookups on one unit at the cost of one (kept while `board.still`)."""
-    cached = st.__dict__.get("_kw_cache")
-    if cached is not None:
-        kws = cached.get(u["id"])
-        if kws is not None:
-            return kws
-    kws = _night(st, _all_keywords(st, u))
-    if cached is not None:
-        cached[u["id"]] = kws
+    still = st.cache.still
+    if still is None:
+        return _night(st, _all_keywords(st, u))
+    kws = still.keywords.get(u["id"])
+    if kws is None:
+        kws = still.keywords[u["id"]] = _night(st, _all_keywords(st, u))
     return kws
 
 
@@ -75,9 +74,17 @@ def _all_keywords(st: DFState, u: Unit) -> dict[str, int]:
     else:
         kws = dict(_mods(st, u, kw_only=True)[2])
     if tmp:
-        kws.update((k, v) for k, v in tmp.items() if v)
-    kws.update((k, v) for k, v in u["kw"].items() if v)
+        _add_set(kws, tmp)
+    _add_set(kws, u["kw"])
     return kws
+
+
+def _add_set(kws: dict[str, int], more: dict[str, int]) -> None:
+    """Adds the keywords of `more` whose values are set (a loop over typed dicts: native code
+    when compiled, where an update from a generator is not)."""
+    for k, v in more.items():
+        if v:
+            kws[k] = v
 
 
 def _unless_night(st: DFState, kw: str, v: int) -> int:
@@ -205,10 +212,11 @@ def _sources(st: DFState, owner: int, u: Unit,
     for the unit's own statics and the waiting champion's COMMAND bonuses): its own statics,
     then what reaches all of its side (`shared_sources`, passed in when already known)."""
     if shared is None:
-        sides = st.__dict__.get("_sides")  # kept while nothing changes (`board.still`)
-        if sides is None:
+        still = st.cache.still  # kept while nothing changes (`board.still`)
+        if still is None:
             shared = shared_sources(st, owner)
         else:
+            sides = still.sides
             shared = sides.get(owner)
             if shared is None:
                 shared = sides[owner] = shared_sources(st, owner)
@@ -248,16 +256,14 @@ def _aura_pieces(st: DFState) -> tuple[list[Unit], list[Fort], bool]:
     their cards, change only when a piece is added (a new id), removed or evolved (a new id
     too); their owners and abilities are read afresh by the callers."""
     key = (st.next_id, len(st.units), len(st.forts))
-    held = st.__dict__
-    cached = held.get("_aura_pieces")
+    cached = st.cache.aura_pieces
     if cached is not None and cached[0] == key:
-        found: tuple[list[Unit], list[Fort], bool] = cached[1]
-        return found
+        return cached[1]
     found = ([u for u in st.units if u["card"] in _UNIT_AURA_CARDS],
              [f for f in st.forts if f["card"] in _AURA_CARDS],
              any(x["card"] in _AURA_CARDS for x in st.units)
              or any(f["card"] in _AURA_CARDS for f in st.forts))
-    held["_aura_pieces"] = (key, found)
+    st.cache.aura_pieces = (key, found)
     return found
 
 
@@ -331,7 +337,7 @@ def _occupant(src: dict[str, Any], u: Unit) -> bool:
     return _on_space(src, u) and not u["kw"].get("FLIGHT")
 
 
-_AURA_REACH = {"allies_lane": _same_lane, "allies_row": _same_row, "other_allies": _other,
+_AURA_REACH: Final = {"allies_lane": _same_lane, "allies_row": _same_row, "other_allies": _other,
                "on_space": _on_space, "occupant": _occupant}
 """Whom an aura reaches ("who"), besides its condition; any other value reaches every ally."""
 
@@ -346,21 +352,20 @@ def _other_ally_golems(st: DFState, src: dict[str, Any] | None, u: Unit) -> int:
                and (C.card(o["card"])["race"] or "") == "GOLEM")
 
 
-_PER = {"other_allies_lane": _other_allies_lane, "other_ally_golems": _other_ally_golems}
+_PER: Final = {"other_allies_lane": _other_allies_lane, "other_ally_golems": _other_ally_golems}
 """What an aura or static counts when its bonus is "per" something (+pw/+hp each)."""
 
-_NIGHT_KWS = frozenset(("RANGE", "CATAPULT"))
+_NIGHT_KWS: Final = frozenset(("RANGE", "CATAPULT"))
 
 
 def _nightfall(st: DFState) -> bool:
     """Tells whether a NIGHTFALL fort stands (cached until a piece is added or a fort goes)."""
     key = (st.next_id, len(st.forts))
-    cached = st.__dict__.get("_night_key")
+    cached = st.cache.nightfall
     if cached is not None and cached[0] == key:
-        found: bool = cached[1]
-        return found
+        return cached[1]
     found = any(f["kw"].get("NIGHTFALL") for f in st.forts)
-    st.__dict__["_night_key"] = (key, found)
+    st.cache.nightfall = (key, found)
     return found
 
 
@@ -368,9 +373,10 @@ def _has_mods(st: DFState, u: Unit | Fort) -> bool:
     """Tells whether anything could change a unit's stats (so plain units skip `_mods`)."""
     if _has_statics(u):
         return True
-    sides = st.__dict__.get("_side_mods")  # kept while nothing changes (`board.still`)
-    if sides is None:
+    still = st.cache.still  # kept while nothing changes (`board.still`)
+    if still is None:
         return _side_has_mods(st, u["owner"])
+    sides = still.side_mods
     found = sides.get(u["owner"])
     if found is None:
         found = sides[u["owner"]] = _side_has_mods(st, u["owner"])
@@ -379,8 +385,10 @@ def _has_mods(st: DFState, u: Unit | Fort) -> bool:
 
 def _has_statics(u: Unit | Fort) -> bool:
     """Tells whether a unit has static abilities (its own conditional stats)."""
-    for a in u["ab"]:  # noqa: SIM110 - a plain loop: `any` would make a generator each call
-        if a["on"] == "static":
+    abilities: list[Ability] = u["ab"]  # typed, so that compiled code reads them natively
+    for a in abilities:  # noqa: SIM110 - a plain loop: `any` would make a generator each call
+        on: str = a["on"]
+        if on == "static":
             return True
     return False
 
@@ -411,13 +419,13 @@ def _grantable() -> frozenset[str]:
     return frozenset(found)
 
 
-_GRANTABLE = _grantable()
+_GRANTABLE: Final = _grantable()
 """The keywords an aura, a static or a COMMAND bonus can give (`_grantable`)."""
 
 
-_UNIT_AURA_CARDS = C.cards_with("aura")
+_UNIT_AURA_CARDS: Final = C.cards_with("aura")
 """The cards whose units can hold an aura (effects grant none: `cards.cards_with`)."""
-_AURA_CARDS = _UNIT_AURA_CARDS | C.cards_with("foe_aura")
+_AURA_CARDS: Final = _UNIT_AURA_CARDS | C.cards_with("foe_aura")
 """The cards with an aura or an enemy aura (what forts can hold)."""
-_COMMAND_CARDS = C.cards_with("command")
+_COMMAND_CARDS: Final = C.cards_with("command")
 """The champions with COMMAND bonuses."""

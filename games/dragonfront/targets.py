@@ -9,7 +9,7 @@ effect; those relative to the target use the spell's chosen unit, fort, lane or 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from games.dragonfront import stats
 from games.dragonfront.board import (
@@ -264,7 +264,7 @@ def _placed(selector: Selector) -> Selector:
     return placed
 
 
-_PLACE_SELECTORS: dict[str, Selector] = {
+_PLACE_SELECTORS: Final[dict[str, Selector]] = {
     "allies_row": lambda st, ctx: [u for u in st.units if u["owner"] == ctx.owner
                                    and u is not ctx.me and row_of(u["sp"][0]) in _rows(ctx)],
     "enemies_row": lambda st, ctx: [u for u in st.units if u["owner"] == _foe(ctx)
@@ -288,7 +288,7 @@ _PLACE_SELECTORS: dict[str, Selector] = {
 }
 """Selectors relative to the ability's place (its spaces, lanes, rows or the space ahead)."""
 
-SELECTORS: dict[str, Selector] = {
+SELECTORS: Final[dict[str, Selector]] = {
     # what the context refers to
     "self": _self,
     "target": _target,
@@ -321,14 +321,14 @@ SELECTORS: dict[str, Selector] = {
     "allies": _units_where(_allies),
     "enemies": _units_where(_enemies),
     "other_allies": _units_where(lambda st, ctx, u: _allies(st, ctx, u) and u is not ctx.me),
-    "ally_champion": _units_where(lambda st, ctx, u: _allies(st, ctx, u) and u["champ"]),
+    "ally_champion": _units_where(lambda st, ctx, u: _allies(st, ctx, u) and bool(u["champ"])),
     "random_enemy": lambda st, ctx: _random(st, ctx, enemy=True),
     "random_ally": lambda st, ctx: _random(st, ctx, enemy=False),
     "random_other_ally": lambda st, ctx: _random(st, ctx, enemy=False, other=True),
     "random_other_ally_nongiant": lambda st, ctx: _random(st, ctx, enemy=False, other=True,
                                                           nongiant=True),
-    "stunned_enemies": _units_where(lambda st, ctx, u: _enemies(st, ctx, u) and u["stun"]),
-    "poisoned_enemies": _units_where(lambda st, ctx, u: _enemies(st, ctx, u) and u["poison"]),
+    "stunned_enemies": _units_where(lambda st, ctx, u: _enemies(st, ctx, u) and bool(u["stun"])),
+    "poisoned_enemies": _units_where(lambda st, ctx, u: _enemies(st, ctx, u) and bool(u["poison"])),
     "omega_units": _units_where(lambda st, ctx, u: _race(u) == "OMEGA"),
     "non_golems": _units_where(lambda st, ctx, u: _race(u) != "GOLEM"),
     "enemies_on_blessed": _units_where(

@@ -3,6 +3,8 @@ enemy fort, enemies standing in their own territory, and lines relative to the p
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.dragonfront.board import find_unit, in_territory, row_of
 from games.dragonfront.context import Ctx
 from games.dragonfront.state import DFState, Target, Unit
@@ -37,7 +39,7 @@ def _enemies_at_home(st: DFState, ctx: Ctx) -> list[Target]:
             and all(in_territory(u["owner"], row_of(s)) for s in u["sp"])]
 
 
-MORE_SELECTORS = {
+MORE_SELECTORS: Final = {
     "killer": _killer,
     "killer_nonchamp": _killer_nonchamp,
     "random_enemy_fort": _random_enemy_fort,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from games.core import View, header
 from games.dragonfront import cards as C
@@ -20,7 +20,7 @@ from games.dragonfront.stats import Sides, shown
 from games.rng import Rng
 from games.text import Text, Translate, english, term
 
-TRAIT_LABELS = ("FLIGHT", "RANGE", "SPRINT", "RUSH", "ARMOR", "STEALTH", "SWIFT", "BLIGHT", "STUN",
+TRAIT_LABELS: Final = ("FLIGHT", "RANGE", "SPRINT", "RUSH", "ARMOR", "STEALTH", "SWIFT", "BLIGHT", "STUN",
                 "DEATHBLOW", "BREACH", "BERSERK", "UNION", "CATAPULT", "SHIFT", "PUSH", "STEELWARD",
                 "BLESS", "REGEN", "SIPHON", "GUARD")
 """The keywords a unit's view lists (auras included), in this order."""

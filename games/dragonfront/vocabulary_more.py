@@ -8,7 +8,7 @@ conditions) and `amounts.AMOUNTS`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from games.dragonfront import amounts, conditions, records, stats, targets
 from games.dragonfront import cards as C
@@ -51,7 +51,7 @@ def _earning_foes_lane(st: DFState, ctx: Ctx) -> list[Target]:
             and any(s // 4 == row and s % 4 in lanes for s in u["sp"])]
 
 
-_SELECTORS: dict[str, targets.Selector] = {
+_SELECTORS: Final[dict[str, targets.Selector]] = {
     "earning_foes_lane": _earning_foes_lane,
     "row_units": _row_units,
     "hidden_enemies": _hidden(True),
@@ -79,7 +79,7 @@ def _any(st: DFState, cond: dict[str, Any], u: dict[str, Any] | None, owner: int
     return any(conditions.check(st, c, u, owner, ctx) for c in cond["any"])
 
 
-_CONDITIONS: dict[str, Any] = {
+_CONDITIONS: Final[dict[str, Any]] = {
     "victim_by_combat": lambda st, u, owner, ctx: ctx is not None and ctx.victim is not None
     and bool(ctx.victim.get("by_combat")),
     "has_stealth": lambda st, u, owner, ctx: u is not None and bool(u["kw"].get("STEALTH")),
@@ -100,7 +100,7 @@ def _target_health(st: DFState, ctx: Ctx) -> int:
     return max(0, stats.health(st, t))
 
 
-_AMOUNTS: dict[str, Any] = {
+_AMOUNTS: Final[dict[str, Any]] = {
     "target_health": _target_health,
     "deaths_this_turn": lambda st, ctx: records.deaths_this_turn(st),
     "last_ally_frags": lambda st, ctx: records.last_fallen_frags(st, ctx.owner),
