@@ -14,7 +14,7 @@ from games.dragonfront import cards as C
 from games.dragonfront import rules as R
 from games.dragonfront.board import unit_at
 from games.dragonfront.context import Ctx
-from games.dragonfront.damage import check_end, damage_stronghold
+from games.dragonfront.damage import check_end, damage_stronghold, damage_unit, resolve_deaths
 from games.dragonfront.play import champion_cost
 from games.dragonfront.resources import draw
 from games.dragonfront.state import MAX_TURNS
@@ -303,6 +303,21 @@ def test_playing_onto_a_hidden_enemy_reveals_it_and_keeps_the_card() -> None:
     assert "play:EcU002:12" in codes(st)
     do(st, A.Play("EcU002", "12"))
     assert not envoy["hidden"] and st.players[1]["hand"] == ["EcU002"] and st.players[1]["mana"] == 1
+
+
+def test_damage_that_comes_back_round_ends_when_its_unit_falls() -> None:
+    """Two Bastions side by side, each under an ally 4/5: a hit on one guard sets off the other
+    Bastion, which hits the first guard again, and so on; a destroyed guard takes no more, so the
+    exchange ends with both destroyed (1+2+2 on the first, 2+2+2 on the second)."""
+    st = board()
+    build(st, "AeF013", 0, 5)
+    build(st, "AeF013", 0, 6)
+    first, second = put(st, FILLER, 0, 5), put(st, FILLER, 0, 6)
+    ctx = Ctx(owner=1)
+    assert damage_unit(st, first, 1, ctx, source=None) == 1
+    assert (first["dmg"], second["dmg"]) == (5, 6)
+    resolve_deaths(st, ctx)
+    assert first not in st.units and second not in st.units
 
 
 def test_traps_do_not_fire_on_deployment() -> None:

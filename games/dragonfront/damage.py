@@ -50,8 +50,8 @@ def damage_unit(st: DFState, u: Unit, n: int, ctx: Ctx, *, source: Source,
         n -= has(st, u, "ARMOR")
         if u["kw"].get("BULWARK"):
             n = min(n, u["kw"]["BULWARK"])
-    if n <= 0 or u not in st.units:
-        return 0
+    if n <= 0 or u not in st.units or (u["dmg"] >= u["hp"] and health(st, u) <= 0):
+        return 0  # a unit at 0 health is destroyed already: it takes no more and sets off nothing
     if source is not None and "pw" not in source and u["kw"].get("FORTPROOF"):
         return 0
     if "ward" in u or "mettle" in u:
