@@ -22,9 +22,10 @@ Choices where the seed and the rulings are silent (each has a test):
 - Activation follows what the unit's owner can see: a hidden (STEALTH) enemy looks empty, RANGE and
   CATAPULT never target it, and a unit stepping into it reveals it and attacks it. A card played onto
   a space a hidden enemy holds reveals that unit and stays in hand, no mana spent.
-- A unit whose health reached 0 is destroyed at once, though it leaves the board when the effect
-  that hit it is over: it takes no more damage and sets nothing off, so damage that comes back
-  round (a Bastion under a GIANT that also stands beside it, two Bastions side by side) ends.
+- A unit (or wall) whose health reached 0 is destroyed at once, though it leaves the board when
+  the effect that hit it is over: it takes no more damage and sets nothing off, so damage that
+  comes back round (a Bastion under a GIANT that also stands beside it, two Bastions side by
+  side) ends.
 - Trap forts do not trigger for flying units; traps trigger on moves, PUSH, PULL and SHIFT, not
   on deployment. A giant fort covers two adjacent Frontline spaces and is destroyed as one.
 - EVOLVE gives the new card's fresh stats in place; SIPHON heals on any damage the unit deals;

@@ -100,8 +100,8 @@ def _dealt_by_unit(st: DFState, src: Unit, victim: Unit | None, n: int, ctx: Ctx
 
 def damage_fort(st: DFState, f: Fort, n: int, ctx: Ctx, *, source: Source) -> int:
     """Damages a WALL fort, destroying it at 0."""
-    if not is_wall(f) or n <= 0 or f not in st.forts:
-        return 0
+    if not is_wall(f) or n <= 0 or f not in st.forts or f["dmg"] >= f["hp"]:
+        return 0  # as a unit: a wall at 0 health is destroyed already
     f["dmg"] += n
     say(ctx, Text("{card} takes {n} damage.", card=C.name(f["card"]), n=n))
     triggers.fort_damaged(st, f, n, ctx)
