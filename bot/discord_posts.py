@@ -65,13 +65,14 @@ def parse_marker(text: str) -> tuple[str, ReplyKind, int] | None:
 
 
 class WireEncoder:
-    """Encodes the courier's public pictures as WebP, at most THREADS at a time; while all of
-    them are busy, a picture goes as the renderer's PNG (about 1.7 times the bytes, nothing to
-    encode). With 100 tables starting at once, the WebP of their first boards alone took more
-    CPU than the answers to their /start, and the answers waited (bench/discord_latency); a
-    table or two at a time never fill the threads, so their boards stay small."""
+    """Encodes the courier's public pictures as WebP, one at a time; while it is busy, a picture
+    goes as the renderer's PNG (about 1.7 times the bytes, nothing to encode). With 100 tables
+    starting at once, the WebP of their first boards took more CPU than the answers to their
+    /start, and the answers waited (bench/discord_latency: a second encoding thread made the
+    p99 of first responses 110-160 ms instead of 80-115 ms on two cores). A table or two at a
+    time rarely find it busy, so their boards stay small."""
 
-    THREADS = 2
+    THREADS = 1
 
     def __init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=self.THREADS, thread_name_prefix="hoard-wire")
