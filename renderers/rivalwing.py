@@ -9,7 +9,7 @@ attack in progress or the last one.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -25,6 +25,7 @@ from renderers.common import (
     INK,
     MUTED,
     PANEL,
+    Color,
     Palette,
     fit_size,
     fit_text,
@@ -456,9 +457,8 @@ def render_hand(view: View, *, names: Sequence[str],
     if not hand:
         draw.text((12, y), tr(Text("Your hand is empty.")), font=font(16), fill=MUTED)
     for name, kind in zip(hand, kinds, strict=False):
-        draw.rounded_rectangle((10, y, WIDTH - 10, y + 40), radius=6,
-                               fill=colors.get(KINDS[kind]["category"], PANEL), outline=INK, width=1)
-        _card_row(draw, y, tr(name), kind, tr)
+        paste(image, _hand_row(tr(name), tr(card_text(kind)),
+                               colors.get(KINDS[kind]["category"], PANEL)), (10, y))
         y += 46
     if slots:
         draw.text((12, y + 8), tr(Text("Your magic slots (★ ready)")), font=font(17, bold=True),
@@ -466,15 +466,21 @@ def render_hand(view: View, *, names: Sequence[str],
         y += 46
         for s in slots:
             star = "★ " if s["ready"] else ""
-            draw.rounded_rectangle((10, y, WIDTH - 10, y + 40), radius=6, fill=colors["magic"],
-                                   outline=INK, width=1)
-            _card_row(draw, y, star + tr(s["card"]), s["kind"], tr)
+            paste(image, _hand_row(star + tr(s["card"]), tr(card_text(s["kind"])),
+                                   colors["magic"]), (10, y))
             y += 46
     return to_png(HAND_PAL.map(image))
 
 
-def _card_row(draw: ImageDraw.ImageDraw, y: int, name: str, kind: str, tr: Translate) -> None:
-    """Draws a card's name and its rules text on a hand row."""
-    draw.text((20, y + 10), fit_text(name, 300, 17, bold=True), font=font(17, bold=True), fill=INK)
-    draw.text((330, y + 11), fit_text(tr(card_text(kind)), WIDTH - 350, 15), font=font(15),
-              fill=INK)
+@lru_cache(maxsize=256)
+def _hand_row(name: str, text: str, fill: Color) -> Image.Image:
+    """Returns one card's row of a hand (its name and rules text on its category's colour), drawn
+    on the hand's background once: a hand shows the same cards position after position. An RGB
+    tile, so the hand is mapped onto the palette once, as a whole, as before."""
+    image, draw = new_canvas(WIDTH - 19, 41)
+    draw.rounded_rectangle((0, 0, WIDTH - 20, 40), radius=6, fill=fill, outline=INK, width=1)
+    draw.text((10, 10), fit_text(name, 300, 17, bold=True), font=font(17, bold=True), fill=INK)
+    draw.text((320, 11), fit_text(text, WIDTH - 350, 15), font=font(15), fill=INK)
+    return image
+
+
