@@ -342,7 +342,7 @@ def render_hand(view: View, *, names: Sequence[str],
 def _hand_card(name: str, cost: int, kind: str, body: str, champion: bool) -> Image.Image:
     """Returns one card of a hand, drawn on the hand's background (a hand shows the same cards
     position after position; their text cost 2 ms a hand to lay out and draw again). An RGB
-    tile, so the hand is mapped onto the palette once, as a whole, as before."""
+    tile (104 KB; 128 kept), so the hand is mapped onto the palette once, as a whole, as before."""
     cw, ch = HAND_CARD
     image, draw = new_canvas(cw - 9, ch - 9, BACKGROUND)
     card(draw, (0, 0, cw - 10, ch - 10), PANEL, outline=HIGHLIGHT if champion else INK, radius=8,

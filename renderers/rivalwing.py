@@ -472,11 +472,11 @@ def render_hand(view: View, *, names: Sequence[str],
     return to_png(HAND_PAL.map(image))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=128)
 def _hand_row(name: str, text: str, fill: Color) -> Image.Image:
     """Returns one card's row of a hand (its name and rules text on its category's colour), drawn
     on the hand's background once: a hand shows the same cards position after position. An RGB
-    tile, so the hand is mapped onto the palette once, as a whole, as before."""
+    tile (120 KB; 128 kept), so the hand is mapped onto the palette once, as a whole, as before."""
     image, draw = new_canvas(WIDTH - 19, 41)
     draw.rounded_rectangle((0, 0, WIDTH - 20, 40), radius=6, fill=fill, outline=INK, width=1)
     draw.text((10, 10), fit_text(name, 300, 17, bold=True), font=font(17, bold=True), fill=INK)
