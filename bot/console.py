@@ -220,10 +220,10 @@ async def run_console(db_path: str | Path, out_dir: Path, script: Path | None, *
     reading and raises it when it fails while running."""
     host = await Host.open(db_path)
     console = Console(host, out_dir, auto_hand=auto_hand, lang=console_language(lang))
-    owed = await host.pending()  # what a crash kept from being shown last time
-    console.show(owed)
-    await host.delivered(owed)
     try:
+        owed = await host.pending()  # what a crash kept from being shown last time
+        console.show(owed)
+        await host.delivered(owed)
         if script is not None:
             await console.run_lines(script.read_text(encoding="utf-8").splitlines())
         elif not sys.stdin.isatty():

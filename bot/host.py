@@ -158,9 +158,13 @@ class Host:
         """Opens the store `path` names (a file or a database URL), refusing a SQLite file
         another process serves, and returns a host that resumes every table in it."""
         store = await Store.open(path, exclusive=True)
-        host = cls(store, clock=clock, seeds=seeds, markup=markup, idle_seconds=idle_seconds,
-                   max_tables=max_tables, ai_pool=ai_pool)
-        host._deadlines = await store.deadlines()
+        try:
+            host = cls(store, clock=clock, seeds=seeds, markup=markup, idle_seconds=idle_seconds,
+                       max_tables=max_tables, ai_pool=ai_pool)
+            host._deadlines = await store.deadlines()
+        except BaseException:
+            await store.close()  # its database thread would keep the process from ending
+            raise
         return host
 
     async def close(self) -> None:

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from games.native import stale_warning
+from tests.hosting import close_crashed
 from tests.logcheck import watching
 
 pytest_plugins = ["pytester"]
@@ -17,6 +18,12 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     stale = stale_warning()
     if stale is not None:
         pytest.exit(f"stale binaries: {stale}", returncode=pytest.ExitCode.USAGE_ERROR)
+
+
+@pytest.fixture(autouse=True)
+def _close_crashed_hosts() -> Iterator[None]:
+    yield
+    close_crashed()
 
 
 @pytest.fixture(autouse=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,12 +25,26 @@ class FakeClock:
 _open: dict[Path, list[Host]] = {}
 
 
+_crashed: list[Host] = []
+"""Hosts `open_host` took over from, left open: `close_crashed` closes them after the test."""
+
+
 def abandon(host: Host) -> None:
     """Lets go of the host's hold on its database as a crashed process would (the kernel drops
-    a dead process's file locks), leaving the host itself open."""
+    a dead process's file locks), leaving the host itself open: a test may still read through
+    it."""
     if isinstance(host.store, SqliteStore):
         _release(host.store._lock)
         host.store._lock = None
+        _crashed.append(host)
+
+
+def close_crashed() -> None:
+    """Closes the SQLite stores of the hosts a test left open as crashed. A crash ends its
+    process's threads; an unclosed aiosqlite connection keeps its thread waiting for work, and
+    the test process could not end."""
+    while _crashed:
+        asyncio.run(_crashed.pop().store.close())
 
 
 async def open_host(path: Path, clock: FakeClock | None = None, seed: int = 7, **options: Any) -> Host:

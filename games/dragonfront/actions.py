@@ -158,6 +158,7 @@ def discard_of(card: str) -> Discard:
         found = _DISCARDS[card] = Discard(card)
     return found
 
+
 END_TURN: Final = EndTurn()
 MULLIGANS: Final = tuple(Mulligan(m) for m in range(16))
 SPACES: Final = tuple(str(sp) for sp in range(16))
