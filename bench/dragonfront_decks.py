@@ -60,7 +60,7 @@ def main() -> None:
             print(f"seed {seed} ({a} vs {b}) failed:\n{traceback.format_exc()}")
             continue
         outcome = GAME.outcome(result.state)
-        reasons[outcome.reason] += 1
+        reasons[str(outcome.reason)] += 1
         for seat, faction in enumerate((a, b)):
             played[faction] += 1
             if outcome.winners == (seat,):
@@ -68,7 +68,8 @@ def main() -> None:
             elif not outcome.winners:
                 drawn[faction] += 1
     elapsed = time.perf_counter() - start
-    print(f"{n} games over {len(pairs)} pairings in {elapsed:.0f} s, {errors} errors; endings {dict(reasons)}")
+    print(f"{n} games over {len(pairs)} pairings in {elapsed:.0f} s, {errors} errors; endings "
+          + ", ".join(f"{why}: {k}" for why, k in reasons.most_common()))
     for faction in factions:
         print(f"  {faction:9} played {played[faction]:4}  won {won[faction]:4}  drawn {drawn[faction]:3}")
 
