@@ -13,8 +13,14 @@ from games.text import Text, seat_ref
 def locked_lanes(st: DFState, seat: int) -> set[int]:
     """The lanes where an enemy's MANALOCK unit (Stygian Lord) stops `seat`'s units and forts
     from generating mana."""
-    return {s % 4 for u in st.units if "MANALOCK" in u["kw"] and u["owner"] != seat
-            for s in u["sp"]}
+    lanes: set[int] = set()
+    for u in st.units:  # typed loops: native code when compiled
+        kws: dict[str, int] = u["kw"]
+        if "MANALOCK" in kws and u["owner"] != seat:
+            spaces: list[int] = u["sp"]
+            for s in spaces:
+                lanes.add(s % 4)
+    return lanes
 
 
 def mana_locked(st: DFState, x: dict) -> bool:

@@ -138,8 +138,15 @@ def mulligan(st: DFState, seat: int, mask: int, ctx: Ctx) -> None:
 def mana_income(st: DFState, seat: int) -> int:
     """Returns a seat's mana income: 1 plus its visible units' spaces in its Spawn Row."""
     low = spawn_row(seat) * 4  # the row's spaces are low .. low + 3, lanes s - low
-    lanes = [s - low for u in st.units if u["owner"] == seat and not u["hidden"]
-             for s in u["sp"] if low <= s < low + 4]
+    lanes: list[int] = []
+    for u in st.units:  # typed loops: native code when compiled (a view asks twice)
+        owner: int = u["owner"]
+        if owner != seat or u["hidden"]:
+            continue
+        spaces: list[int] = u["sp"]
+        for s in spaces:
+            if low <= s < low + 4:
+                lanes.append(s - low)
     if not lanes:
         return 1
     locked = locked_lanes(st, seat)
