@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 import games
-from games.text import Text, Translate, english
+from games.text import Text, Translate, echo, english
 from renderers.faces import CardFace, faces_of
 
 log = logging.getLogger(__name__)
@@ -99,8 +99,8 @@ def find(query: str, tr: Translate = english) -> CardEntry:
         if hits:
             shown = "; ".join(label(e, tr) for e in hits[:6]) + ("; …" if len(hits) > 6 else "")
             raise CardNotFound(Text("'{text}' matches several cards: {cards}. Pick one from the "
-                                    "list as you type.", text=text, cards=shown))
-    raise CardNotFound(Text("No card of any game is called '{text}'.", text=text))
+                                    "list as you type.", text=echo(text, 40), cards=shown))
+    raise CardNotFound(Text("No card of any game is called '{text}'.", text=echo(text, 40)))
 
 
 def label(entry: CardEntry, tr: Translate = english) -> str:

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import games
-from games.text import Text, Translate, english, join_texts, plural, term
+from games.text import Text, Translate, echo, english, join_texts, plural, term
 from renderers.faces import faces_of
 
 log = logging.getLogger(__name__)
@@ -178,7 +178,7 @@ class DeckFormat:
         raise DeckError(self._not_a_faction(text))
 
     def _not_a_faction(self, text: str) -> Text:
-        return Text("'{text}' is not a {game} faction. Factions: {factions}.", text=text,
+        return Text("'{text}' is not a {game} faction. Factions: {factions}.", text=echo(text),
                     game=self.title, factions=", ".join(self.factions.values()))
 
     # -- decks ----------------------------------------------------------------------------------------
@@ -328,15 +328,15 @@ class DeckFormat:
             if len(names) > 1:
                 shown = ", ".join(names[:8]) + (", …" if len(names) > 8 else "")
                 raise DeckError(Text("'{text}' matches several cards: {cards}. Type more of the "
-                                     "name.", text=text, cards=shown))
+                                     "name.", text=echo(text, 40), cards=shown))
         if among is not None:
-            raise DeckError(Text("There is no '{text}' in this deck.", text=text))
+            raise DeckError(Text("There is no '{text}' in this deck.", text=echo(text, 40)))
         known = [cid for cid in self.cards if self.name(cid).lower() == key or cid == text]
         if known:
             deckable = [cid for cid in known if self.is_deck_card(cid)] or known
             return deckable[0]
         raise DeckError(Text("No {game} card is called '{text}'. Pick one from the list as you "
-                             "type.", game=self.title, text=text))
+                             "type.", game=self.title, text=echo(text, 40)))
 
     def search(self, query: str, faction: str, *, among: Iterable[str] | None = None,
                limit: int = MAX_CHOICES) -> list[CardChoice]:

@@ -44,7 +44,7 @@ from bot.store import Conflict, Outgoing, Store, StoreError, StoreFull
 from bot.table import DECK_OPTION, MAX_TIMEOUTS, Refused, Table
 from games.core import Action, Event, IllegalAction, Seat, View, visible_events
 from games.levels import Level, parse_level, shown_name
-from games.text import Text, Translate, join_texts, plural, seat_ref
+from games.text import Text, Translate, echo, join_texts, plural, seat_ref
 
 log = logging.getLogger(__name__)
 
@@ -609,7 +609,7 @@ class Host:
         words, _ = split_args(cmd.args)
         game = games.find(words[0]) if words else table.game
         if game is None:
-            raise Refused(Text("There is no game called '{name}'. Games: {games}.", name=words[0],
+            raise Refused(Text("There is no game called '{name}'. Games: {games}.", name=echo(words[0]),
                                games=", ".join(games.names())))
         info = game.info
         tr = self._user_tr(table, cmd)

@@ -22,7 +22,7 @@ import games
 from bot.option_texts import labels_of, option_value
 from bot.ratings import DRAW, LOSS, PROVISIONAL_GAMES, WIN, is_provisional
 from games.levels import shown_name
-from games.text import Text, Translate, and_list, english, plural, term
+from games.text import Text, Translate, and_list, echo, english, plural, term
 
 log = logging.getLogger(__name__)
 
@@ -143,7 +143,7 @@ def _title(game: str) -> str:
 def _game_name(game: str) -> str:
     found = games.find(game)
     if found is None:
-        raise NotFound(Text("There is no game called '{name}'. Games: {games}.", name=game,
+        raise NotFound(Text("There is no game called '{name}'. Games: {games}.", name=echo(game),
                                 games=", ".join(games.names())))
     return found.info.name
 

@@ -36,7 +36,7 @@ from games.core import (
     View,
 )
 from games.levels import DEFAULT_LEVEL, Level, level_word, levels_of, seat_name
-from games.text import Text, or_list, plural, seat_ref
+from games.text import Text, echo, or_list, plural, seat_ref
 
 log = logging.getLogger(__name__)
 
@@ -538,13 +538,8 @@ def parse_int(raw: str, what: str, low: int, high: int) -> int:
         value = int(text)
     except ValueError:
         raise Refused(Text("{what} must be a whole number from {low} to {high}; got '{text}'.",
-                           what=what, low=low, high=high, text=_echo(text))) from None
+                           what=what, low=low, high=high, text=echo(text))) from None
     if not low <= value <= high:
         raise Refused(Text("{what} must be a whole number from {low} to {high}; got {value}.",
-                           what=what, low=low, high=high, value=_echo(text)))
+                           what=what, low=low, high=high, value=echo(text)))
     return value
-
-
-def _echo(text: str, limit: int = 24) -> str:
-    """What a refusal quotes of the input: a 5,000-digit number is shown by its start."""
-    return text if len(text) <= limit else text[:limit - 4] + "…"

@@ -134,6 +134,12 @@ def term(context_: str, msgid_: str, /, **args: Arg) -> Text:
     return _filled(Text, msgid_, args, None, None, context_)
 
 
+def echo(text: str, limit: int = 24) -> str:
+    """What a refusal quotes of a player's input: the start of a long one ("xxxx…"), so that a
+    5,000-character name or number is not sent back whole."""
+    return text if len(text) <= limit else text[:limit - 4] + "…"
+
+
 def seat_ref(seat: int) -> str:
     """Returns the placeholder the host replaces with a player's name: "{p0}", "{p1}", ..."""
     return f"{{p{seat}}}"

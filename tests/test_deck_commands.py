@@ -122,6 +122,8 @@ def test_refusals_change_nothing(tmp_path: Path) -> None:
         assert (await _deck(db, clock, "zed", "fly")).refused
         assert "/deck new" in (await _deck(db, clock, "zed")).text
         assert (await _deck(db, clock, "zed", "delete", "nope")).refused
+        long = await _deck(db, clock, "zed", "add", "y" * 5000)
+        assert long.refused and "'" + "y" * 36 + "…'" in long.text and len(long.text) < 200
         full = await _deck(db, clock, "zed", "add", "Wayward", "Ghouls")
         assert full.refused and "already holds 30 cards" in full.text
         with pytest.raises(DeckError, match="no Dragon Front deck called nope"):
@@ -138,6 +140,8 @@ def test_card_command_and_completions() -> None:
         assert not answer.refused and answer.public and answer.image is not None
         assert answer.text.startswith("Sage Wyrm (RivalWing): Dragon mat.")
         assert (await K.run_card(["zzz"])).refused
+        long = await K.run_card(["x" * 5000])  # quoted by its start, not sent back whole
+        assert long.refused and long.text == f"No card of any game is called '{'x' * 36}…'."
     asyncio.run(body())
     assert K.complete_card_lookup("dwarf") == [("Dwarf (Drachenherz)", "drachenherz:dwarf")]
     german = locales.translator("de")  # a German reader finds and reads the German name
