@@ -34,7 +34,7 @@ from games.dragonfront.state import DFState, Fort, Place, Target, Unit
 from games.dragonfront.stats import has, health, keywords, max_health, power
 from games.dragonfront.timed import expire
 from games.dragonfront.triggers import activated, reveal, trigger
-from games.text import Text, seat_ref
+from games.text import make_text, seat_ref
 
 Aim = tuple[Target, int]
 """Something a unit would attack (a unit, a wall or ("sh", seat)) and how many rows away."""
@@ -197,7 +197,7 @@ def _act(st: DFState, u: Unit, ctx: Ctx) -> None:
         return
     if real["kind"] == "catapult":
         tgt, d = real["targets"][0]
-        say(ctx, Text("{card} fires down its lane.", card=C.name(u["card"])))
+        say(ctx, make_text("{card} fires down its lane.", card=C.name(u["card"])))
         strike(st, u, tgt, d, ctx, catapult=True)
         if u in st.units and not u["kw"].get("STUNPROOF"):
             u["stun"] = 1
@@ -223,12 +223,12 @@ def _step(st: DFState, u: Unit, ctx: Ctx) -> bool:
               and x["hidden"] and x["owner"] != u["owner"]]
     if hidden:
         reveal(st, hidden[0], ctx)
-        say(ctx, Text("A hidden {card} blocks the way.", card=C.name(hidden[0]["card"])))
+        say(ctx, make_text("A hidden {card} blocks the way.", card=C.name(hidden[0]["card"])))
         strike(st, u, hidden[0], 1, ctx)
         return False
     if not all(free_for(st, s, u) for s in nxt):
         return False
-    say_about(ctx, u, Text("{card} advances to {space}.", card=C.name(u["card"]),
+    say_about(ctx, u, make_text("{card} advances to {space}.", card=C.name(u["card"]),
                            space=space_name(nxt[0], u["owner"])))
     enter(st, u, nxt, ctx)
     resolve_deaths(st, ctx)
@@ -285,7 +285,7 @@ def strike(st: DFState, att: Unit, tgt: Target, dist: int, ctx: Ctx, *,
 
 def _strike_stronghold(st: DFState, att: Unit, tgt: Place, ctx: Ctx, *, catapult: bool) -> None:
     """A GIANT with both lanes open strikes once per lane (double damage), not when it fires."""
-    say(ctx, Text("{card} strikes {player}'s Stronghold.", card=C.name(att["card"]),
+    say(ctx, make_text("{card} strikes {player}'s Stronghold.", card=C.name(att["card"]),
                   player=seat_ref(tgt[1])))
     hit = power(st, att) + att["kw"].get("SIEGE", 0)
     double = att["giant"] and not catapult and _both_lanes_open(st, att)
@@ -296,7 +296,7 @@ def _strike_stronghold(st: DFState, att: Unit, tgt: Place, ctx: Ctx, *, catapult
 
 
 def _strike_fort(st: DFState, att: Unit, tgt: Fort, dist: int, ctx: Ctx) -> None:
-    say(ctx, Text("{card} hits {fort}.", card=C.name(att["card"]), fort=C.name(tgt["card"])))
+    say(ctx, make_text("{card} hits {fort}.", card=C.name(att["card"]), fort=C.name(tgt["card"])))
     damage_fort(st, tgt, power(st, att), ctx, source=att)
     triggers_more.struck(st, tgt, att, dist, ctx)
     resolve_deaths(st, ctx)
@@ -307,14 +307,14 @@ def _strike_fort(st: DFState, att: Unit, tgt: Fort, dist: int, ctx: Ctx) -> None
 def _fight(st: DFState, att: Unit, tgt: Unit, dist: int, ctx: Ctx, *, catapult: bool) -> None:
     """A unit attacks a unit: the exchange, death blows, PUSH, then the fight's triggers."""
     reveal(st, tgt, ctx)
-    say(ctx, Text("{card} attacks {unit}.", card=C.name(att["card"]), unit=C.name(tgt["card"])))
+    say(ctx, make_text("{card} attacks {unit}.", card=C.name(att["card"]), unit=C.name(tgt["card"])))
     trample = bool(att["kw"].get("TRAMPLE")) and not catapult
     room, taken = (health(st, tgt), tgt["dmg"]) if trample else (0, 0)
     _exchange(st, att, tgt, dist, ctx, catapult=catapult)
     if trample and tgt["dmg"] - taken > room > 0:
         _trample(st, att, tgt, tgt["dmg"] - taken - room, ctx)
     if tgt in st.units and health(st, tgt) <= 0 and has(st, tgt, "DEATHBLOW") and att in st.units:
-        say(ctx, Text("{card} lands a death blow.", card=C.name(tgt["card"])))
+        say(ctx, make_text("{card} lands a death blow.", card=C.name(tgt["card"])))
         damage_unit(st, att, power(st, tgt), ctx, source=tgt, combat=True)
     if att in st.units and health(st, att) <= 0 and has(st, att, "DEATHBLOW") and tgt in st.units:
         damage_unit(st, tgt, power(st, att), ctx, source=att, combat=True)

@@ -26,7 +26,7 @@ from games.dragonfront.context import Ctx, say, say_about
 from games.dragonfront.state import STRONGHOLD, DFState, DFTermination, Fort, Target, Unit
 from games.dragonfront.stats import has, health
 from games.dragonfront.timed import guarded
-from games.text import Text, seat_ref
+from games.text import make_text, seat_ref
 
 Source = Unit | Fort | None
 """What deals damage: a unit (its hits set off SIPHON, BLIGHT, ...), a fort, or None (a spell,
@@ -67,7 +67,7 @@ def damage_unit(st: DFState, u: Unit, n: int, ctx: Ctx, *, source: Source,
     if source is not None and "pw" in source:
         u["killer"] = source["id"]
         u["by_combat"] = combat
-    say_about(ctx, u, Text("{card} takes {n} damage.", card=C.name(u["card"]), n=n))
+    say_about(ctx, u, make_text("{card} takes {n} damage.", card=C.name(u["card"]), n=n))
     triggers.unit_damaged(st, u, n, ctx)
     if st.forts:
         triggers_more.lane_damaged(st, u, ctx)
@@ -103,7 +103,7 @@ def damage_fort(st: DFState, f: Fort, n: int, ctx: Ctx, *, source: Source) -> in
     if not is_wall(f) or n <= 0 or f not in st.forts or f["dmg"] >= f["hp"]:
         return 0  # as a unit: a wall at 0 health is destroyed already
     f["dmg"] += n
-    say(ctx, Text("{card} takes {n} damage.", card=C.name(f["card"]), n=n))
+    say(ctx, make_text("{card} takes {n} damage.", card=C.name(f["card"]), n=n))
     triggers.fort_damaged(st, f, n, ctx)
     if source is not None and "pw" in source:
         _dealt_by_unit(st, source, None, n, ctx, combat=False)
@@ -119,12 +119,12 @@ def damage_stronghold(st: DFState, seat: int, n: int, ctx: Ctx, *, source: Sourc
     for g in st.units:
         if g["owner"] == seat and g["kw"].get("GUARD") \
                 and spawn_row(seat) in {row_of(s) for s in g["sp"]}:
-            say(ctx, Text("{card} shields {player}'s Stronghold.", card=C.name(g["card"]),
+            say(ctx, make_text("{card} shields {player}'s Stronghold.", card=C.name(g["card"]),
                              player=seat_ref(seat)))
             return damage_unit(st, g, n, ctx, source=source)
     p = st.players[seat]
     p["sh"] -= n
-    say(ctx, Text("{player}'s Stronghold takes {n} damage ({left} left).", player=seat_ref(seat),
+    say(ctx, make_text("{player}'s Stronghold takes {n} damage ({left} left).", player=seat_ref(seat),
                   n=n, left=max(0, p["sh"])))
     if source is not None and "pw" in source:
         _dealt_by_unit(st, source, None, n, ctx, combat=False)
@@ -206,7 +206,7 @@ def destroy_fort(st: DFState, f: Fort, ctx: Ctx) -> None:
     if twin is not None:
         st.forts.remove(twin)
         f["twin_sp"] = twin["sp"]
-    say(ctx, Text("{card} is destroyed.", card=C.name(f["card"])))
+    say(ctx, make_text("{card} is destroyed.", card=C.name(f["card"])))
     triggers.fort_destroyed(st, f, ctx)
 
 
@@ -240,7 +240,7 @@ def _resolve_deaths(st: DFState, ctx: Ctx) -> None:
 def _on_death(st: DFState, u: Unit, ctx: Ctx, fallen: dict[int, Unit]) -> None:
     owner = u["owner"]
     u.pop("hurt", None)
-    say(ctx, Text("{card} of {player} is destroyed.", card=C.name(u["card"]),
+    say(ctx, make_text("{card} of {player} is destroyed.", card=C.name(u["card"]),
                   player=seat_ref(owner)))
     for a in u["ab"]:  # fragments it has only while a condition holds (where it died)
         if a["on"] == "static" and a.get("frags") and u["frags"] > 0 \

@@ -19,7 +19,7 @@ from games.dragonfront.board import (
 from games.dragonfront.context import Ctx, say
 from games.dragonfront.state import DFState, Unit
 from games.dragonfront.stats import has
-from games.text import Text
+from games.text import make_text
 
 
 def free_for(st: DFState, sp: int, mover: Unit | None, *, seen_by: int | None = None) -> bool:
@@ -100,6 +100,6 @@ def slide(st: DFState, u: Unit, d: int, ctx: Ctx) -> None:
     blocker = next((x for s in new if (x := unit_at(st, s)) is not None and x is not u), None)
     if blocker is not None:
         triggers.reveal(st, blocker, ctx)
-        say(ctx, Text("A hidden {card} is revealed.", card=C.name(blocker["card"])))
+        say(ctx, make_text("A hidden {card} is revealed.", card=C.name(blocker["card"])))
         return
     enter(st, u, new, ctx)

@@ -33,7 +33,7 @@ from games.dragonfront.movement import free_for
 from games.dragonfront.state import STRONGHOLD, DFState, Fort, Target, Unit
 from games.dragonfront.stats import has, power
 from games.dragonfront.triggers import arrived, fort_built, reveal, trigger
-from games.text import Text, seat_ref
+from games.text import make_text, seat_ref
 
 _CHAPELS: Final = C.cards_with("unaligned_tax")
 """The forts that tax Unaligned cards (Roadside Chapel)."""
@@ -386,7 +386,7 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
         blockers = [x for x in blockers if all(x is not y for y in carriers)]
         if blockers:
             reveal(st, blockers[0], ctx)
-            say(ctx, Text("A hidden {card} of {player} holds that space.",
+            say(ctx, make_text("A hidden {card} of {player} holds that space.",
                           card=C.name(blockers[0]["card"]), player=seat_ref(blockers[0]["owner"])))
             return
     p["mana"] -= cost
@@ -404,7 +404,7 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
             deploy_more.unload(st, carriers, ctx)
         _deploy(st, seat, action, spaces, ctx, mod)
     else:
-        say(ctx, Text("{player} casts {card}.", player=seat_ref(seat), card=c["name"]))
+        say(ctx, make_text("{player} casts {card}.", player=seat_ref(seat), card=c["name"]))
         spell = c["modes"][action.mode] if action.mode >= 0 else c
         other = find_unit(st, int(action.where.split("-")[1])) if action.where[0] == "P" else None
         run_effects(st, spell["do"], Ctx(owner=seat, target=target_of(st, action.where),
@@ -434,11 +434,11 @@ def _deploy(st: DFState, seat: int, action: Play, spaces: list[int], ctx: Ctx,
     u["just_played"] = True
     place_unit(st, u)
     if u["hidden"]:
-        say(ctx, Text("{player} deploys a hidden unit.", player=seat_ref(seat)))
-        say(ctx, Text("You deploy {card} (hidden) on {space}.", card=c["name"],
+        say(ctx, make_text("{player} deploys a hidden unit.", player=seat_ref(seat)))
+        say(ctx, make_text("You deploy {card} (hidden) on {space}.", card=c["name"],
                       space=space_name(spaces[0], seat)), (seat,))
     else:
-        say(ctx, Text("{player} deploys {card}.", player=seat_ref(seat), card=c["name"]))
+        say(ctx, make_text("{player} deploys {card}.", player=seat_ref(seat), card=c["name"]))
     deploy_more.landed(st, u, ctx)
     if action.mode >= 0:
         run_effects(st, c["modes"][action.mode]["do"], Ctx(owner=seat, me=u, events=ctx.events))
@@ -464,7 +464,7 @@ def _build(st: DFState, seat: int, cid: str, spaces: list[int], ctx: Ctx, mode: 
         if f["sp"] in st.blessed and not f["kw"].get("BLESSED"):
             st.blessed.remove(f["sp"])
     st.forts.sort(key=lambda x: x["id"])
-    say(ctx, Text("{player} builds {card}.", player=seat_ref(seat), card=C.name(cid)))
+    say(ctx, make_text("{player} builds {card}.", player=seat_ref(seat), card=C.name(cid)))
     trigger(st, built[0], "spawn", ctx)
     fort_built(st, built[0], ctx, played=True)
     resolve_deaths(st, ctx)

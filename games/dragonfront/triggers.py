@@ -24,7 +24,7 @@ from games.dragonfront.board import (
 from games.dragonfront.conditions import check
 from games.dragonfront.context import Ctx, say_about
 from games.dragonfront.state import DFState, Fort, Unit
-from games.text import Text
+from games.text import make_text
 
 
 def trigger(st: DFState, x: Unit | Fort, on: str, ctx: Ctx, *,
@@ -201,7 +201,7 @@ def spring_traps(st: DFState, u: Unit, spaces: list[int], ctx: Ctx) -> None:
         if f is not None and f["owner"] != u["owner"] and u in st.units:
             for a in f["ab"]:
                 if a["on"] == "trap" and f in st.forts:
-                    say_about(ctx, u, Text("{card} springs {trap}.", card=C.name(u["card"]),
+                    say_about(ctx, u, make_text("{card} springs {trap}.", card=C.name(u["card"]),
                                            trap=C.name(f["card"])))
                     effects.run_effects(st, a["do"], Ctx(owner=f["owner"], me=f, entrant=u,
                                                          events=ctx.events))
