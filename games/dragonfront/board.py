@@ -81,8 +81,10 @@ def unit_at(st: DFState, sp: int) -> Unit | None:
     if still is not None:
         return still.occupancy.get(sp)
     for u in st.units:
-        if sp in u["sp"]:
-            return u
+        spaces: list[int] = u["sp"]  # typed: native int compares, not `in` on an object
+        for s in spaces:
+            if s == sp:
+                return u
     return None
 
 
@@ -237,7 +239,8 @@ class still:  # noqa: N801 - used as a function: `with still(st):`
                 occupancy[sp] = u
         walls: set[int] = set()
         for f in st.forts:
-            if f["kw"].get("WALL"):
+            kw: dict[str, int] = f["kw"]  # typed: a native `get`, not a method call
+            if kw.get("WALL"):
                 walls.add(f["sp"])
         st.cache.still = Still(occupancy, walls)
 

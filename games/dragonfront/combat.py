@@ -102,7 +102,8 @@ def _has_plan(st: DFState, u: Unit, kws: dict[str, int]) -> bool:
     for s in sp:
         if _scan(st, u, s % 4, seat, kws=kws) is not None:
             return True
-    if u["kw"].get("ROOTED"):
+    printed: dict[str, int] = u["kw"]  # typed: a native `get`, not a method call
+    if printed.get("ROOTED"):
         return False
     step = 4 if seat == 0 else -4
     for s in sp:
@@ -120,15 +121,15 @@ def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *,
     unit in front to the Stronghold; after a move, the Stronghold is out of reach."""
     seat: int = u["owner"]  # typed locals: native integer arithmetic when compiled
     f = 4 if seat == 0 else -4  # a row forward, in spaces
-    first: int = u["sp"][0]
-    sp = first // 4 * 4 + lane
+    spaces: list[int] = u["sp"]
+    sp = spaces[0] // 4 * 4 + lane
     reach = 2 if (kws.get("RANGE") if kws is not None else has(st, u, "RANGE")) else 1
     over = False
     still = st.cache.still  # who stands where and the walls (`board.still`)
     occupancy = still.occupancy if still is not None else None
     walls: set[int] | tuple[()] | None = () if not st.forts else \
         still.walls if still is not None else None
-    for d in (1, 2, 3):
+    for d in range(1, 4):  # a native loop (a tuple is iterated through Python)
         sp += f
         if sp < 0 or sp > 15:
             if after_move or (d > reach and not over):

@@ -125,7 +125,8 @@ def _cost_changes(st: DFState, seat: int) -> dict[str, int]:
     for pieces in (st.units, st.forts):
         for x in pieces:
             if x["card"] in _COST_CHANGERS and x["owner"] == seat:
-                for a in x["ab"]:
+                abilities: list[dict[str, Any]] = x["ab"]  # typed: a native loop
+                for a in abilities:
                     if a["on"] == "cost":
                         changes[a["kind"]] = changes.get(a["kind"], 0) + a["n"]
     return changes
@@ -161,8 +162,9 @@ def _plain_board(st: DFState) -> bool:
 
 
 def _usual_spaces(st: DFState, seat: int, c: dict[str, Any], granted: bool) -> list[list[int]]:
-    breach = granted or bool(c["kw"].get("BREACH"))
-    blessed = bool(c["kw"].get("BLESSBREACH"))
+    kw: dict[str, int] = c["kw"]  # typed: native `get`s, not method calls
+    breach = granted or bool(kw.get("BREACH"))
+    blessed = bool(kw.get("BLESSBREACH"))
     width = 2 if c["giant"] else 1
     still = st.cache.still
     key = (seat, breach, width, blessed)

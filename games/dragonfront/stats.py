@@ -30,9 +30,10 @@ def has(st: DFState, u: Unit, kw: str) -> int:
         if kws is None:
             kws = cached[u["id"]] = _night(st, _all_keywords(st, u))
         return kws.get(kw) or 0
-    v: int = u["kw"].get(kw, 0)
+    printed: dict[str, int] = u["kw"]  # typed locals: native `get`s, not method calls
+    v = printed.get(kw, 0)
     if not v:
-        tmp = u.get("tmpkw")
+        tmp: dict[str, int] | None = u.get("tmpkw")
         if tmp and tmp.get(kw):
             v = tmp[kw]
         elif kw not in _GRANTABLE or not _has_mods(st, u):
@@ -233,7 +234,8 @@ def shared_sources(st: DFState, owner: int) -> list[tuple[Ability, dict[str, Any
     units, forts, _ = _aura_pieces(st)
     for src in units:
         if src["owner"] == owner:
-            for a in src["ab"]:
+            abilities: list[Ability] = src["ab"]  # typed: a native loop when compiled
+            for a in abilities:
                 if a["on"] == "aura":
                     sources.append((a, src))
     champ = st.players[owner]["champion"]
@@ -243,7 +245,8 @@ def shared_sources(st: DFState, owner: int) -> list[tuple[Ability, dict[str, Any
                 sources.append((a, None))
     for f in forts:
         on = "aura" if f["owner"] == owner else "foe_aura"
-        for a in f["ab"]:
+        abilities = f["ab"]
+        for a in abilities:
             if a["on"] == on:
                 sources.append((a, f))
     return sources

@@ -9,6 +9,8 @@ the interpreter's (`effects`, `damage`, `movement`, `resources`) refer to each o
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.dragonfront import cards as C
 from games.dragonfront import effects, triggers_more
 from games.dragonfront.board import (
@@ -30,8 +32,10 @@ from games.text import make_text
 def trigger(st: DFState, x: Unit | Fort, on: str, ctx: Ctx, *,
             damaged: Unit | None = None) -> None:
     """Runs a unit's or fort's abilities for one trigger (conditions checked) while it stays."""
-    for a in x["ab"]:
-        if a["on"] == on:
+    abilities: list[dict[str, Any]] = x["ab"]  # typed: a native loop and string compares
+    for a in abilities:
+        held: str = a["on"]
+        if held == on:
             break
     else:
         return  # the usual case: no ability of this trigger
