@@ -91,7 +91,8 @@ def unit_at(st: DFState, sp: int) -> Unit | None:
 def fort_at(st: DFState, sp: int) -> Fort | None:
     """Returns the fort on a space, or None."""
     for f in st.forts:
-        if f["sp"] == sp:
+        at: int = f["sp"]  # typed: a native compare when compiled
+        if at == sp:
             return f
     return None
 

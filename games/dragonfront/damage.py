@@ -183,7 +183,9 @@ def check_end(st: DFState, fallen: set[int] | None = None) -> None:
     if st.cache.fallen is not None or st.cache.hold_end:
         return
     one, two = st.players
-    if one["sh"] > 0 and two["sh"] > 0 and not fallen:
+    sh_one: int = one["sh"]  # typed locals: native compares when compiled
+    sh_two: int = two["sh"]
+    if sh_one > 0 and sh_two > 0 and not fallen:
         return  # the usual case: both standing
     dead = [s for s in (0, 1) if st.players[s]["sh"] <= 0 or (fallen and s in fallen)]
     if len(dead) == 2:
@@ -213,7 +215,9 @@ def destroy_fort(st: DFState, f: Fort, ctx: Ctx) -> None:
 def resolve_deaths(st: DFState, ctx: Ctx) -> None:
     """Removes dead units, then runs DEATH, EXECUTE, RESPAWN, SURVIVOR and fragment refunds."""
     for u in st.units:
-        if u["dmg"] >= u["hp"] or "hurt" in u:
+        dmg: int = u["dmg"]  # typed locals: a native compare when compiled
+        hp: int = u["hp"]
+        if dmg >= hp or "hurt" in u:
             break
     else:
         check_end(st)  # nobody dead or hurt: only the end check the resolution would make

@@ -55,7 +55,9 @@ _DEPLOY_CHANGERS: Final = _BREACH_GIVERS | deploy_more.givers()
 def champion_cost(st: DFState, seat: int) -> int:
     """The champion costs 15 less the own Stronghold's damage and the banked tokens (never < 0)."""
     p = st.players[seat]
-    return max(0, 15 - (STRONGHOLD - p["sh"]) - p["tokens"])
+    sh: int = p["sh"]  # typed locals: native sums when compiled
+    tokens: int = p["tokens"]
+    return max(0, 15 - (STRONGHOLD - sh) - tokens)
 
 
 def card_cost(st: DFState, seat: int, cid: str, *, hand: bool = True) -> int:
@@ -65,18 +67,21 @@ def card_cost(st: DFState, seat: int, cid: str, *, hand: bool = True) -> int:
     if cid == p["champion"]:
         return champion_cost(st, seat)
     c = C.card(cid)
-    if c["type"] == "champion":  # a copy in hand (Infinite Recursion): no tokens banked on it
+    kind: str = c["type"]  # typed locals: native compares and sums when compiled
+    if kind == "champion":  # a copy in hand (Infinite Recursion): no tokens banked on it
         return max(0, 15 - (STRONGHOLD - p["sh"]))
-    cost: int = c["cost"] + _cost_change(st, seat, c["type"])
+    printed: int = c["cost"]
+    cost = printed + _cost_change(st, seat, kind)
     if "cost_is" in c:
-        cost += amount(st, c["cost_is"], Ctx(owner=seat)) - c["cost"]
+        cost += amount(st, c["cost_is"], Ctx(owner=seat)) - printed
     if "discount" in c:
         cost -= _discount(st, seat, c["discount"])
     if st.forts:
         unaligned, first_unit = _fort_taxes(st, seat)
-        if c["faction"] == "Unaligned":
+        faction: str = c["faction"]
+        if faction == "Unaligned":
             cost += unaligned
-        if c["type"] == "unit" and p.get("unit_turn") != st.turn:
+        if kind == "unit" and p.get("unit_turn") != st.turn:
             cost += first_unit
     if hand and p.get("mods"):
         cost += hand_mods.cost_change(p, cid)

@@ -296,16 +296,17 @@ def _play_actions(st: DFState, seat: int, like: Action | None) -> list[Action]:
     wanted = like.card if isinstance(like, Play) else None
     out: list[Action] = []
     hand: list[str] = p["hand"]
+    mana: int = p["mana"]  # typed: native compares when compiled
     seen: set[str] = set()  # each card once, in hand order (a set: native when compiled)
     for cid in hand:
         if cid in seen:
             continue
         seen.add(cid)
-        if (wanted is None or cid == wanted) and card_cost(st, seat, cid) <= p["mana"] \
+        if (wanted is None or cid == wanted) and card_cost(st, seat, cid) <= mana \
                 and C.is_supported(cid):
             out.extend(plays(st, seat, cid))
     champ = p["champion"]
-    if champ and (wanted is None or champ == wanted) and champion_cost(st, seat) <= p["mana"]:
+    if champ and (wanted is None or champ == wanted) and champion_cost(st, seat) <= mana:
         out.extend(plays(st, seat, champ))
     return out
 
@@ -316,7 +317,8 @@ def _unit_actions(st: DFState, seat: int, like: Action | None) -> list[Action]:
     wanted = like.unit if isinstance(like, (Activate, Shift)) else None
     out: list[Action] = []
     for u in st.units:
-        if u["owner"] != seat or (wanted is not None and u["id"] != wanted):
+        owner: int = u["owner"]  # typed: a native compare when compiled
+        if owner != seat or (wanted is not None and u["id"] != wanted):
             continue
         may_shift = not u["shifted"] and not u["sick"] and not u["stun"]
         if u["acted"] and not may_shift:

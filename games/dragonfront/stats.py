@@ -233,7 +233,8 @@ def shared_sources(st: DFState, owner: int) -> list[tuple[Ability, dict[str, Any
     sources: list[tuple[Ability, dict[str, Any] | None]] = []
     units, forts, _ = _aura_pieces(st)
     for src in units:
-        if src["owner"] == owner:
+        held_by: int = src["owner"]  # typed: a native compare when compiled
+        if held_by == owner:
             abilities: list[Ability] = src["ab"]  # typed: a native loop when compiled
             for a in abilities:
                 if a["on"] == "aura":
