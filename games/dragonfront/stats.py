@@ -7,7 +7,6 @@ stats in turn, so the two modules refer to each other as modules.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any, Final
 
 from games.dragonfront import cards as C
@@ -139,32 +138,32 @@ class Sides:
         return shared
 
 
-def shown(st: DFState, u: Unit, labels: tuple[str, ...],
+def shown(st: DFState, u: Unit, order: dict[str, int],
           sides: Sides | None = None) -> tuple[int, int, list[str]]:
-    """Returns a unit's power, maximum health and the `labels` it has, as `power`, `max_health`
-    and `has` give them, working the auras out once (what a view shows of every unit); `sides`
-    keeps what is the same for every unit of a view (`Sides`)."""
+    """Returns a unit's power, maximum health and the labels of `order` it has (each label with
+    its place: `label_order`), as `power`, `max_health` and `has` give them, working the auras out
+    once (what a view shows of every unit); `sides` keeps what is the same for every unit of a
+    view (`Sides`)."""
     if sides is None:
         sides = Sides(st)
     eot = u["eotpw"]
     p: int = (u["pw"] if eot is None else eot) + u.get("tmp", 0)
     h: int = u["hp"]
     granted = None
-    owner = u["owner"]
+    owner: int = u["owner"]  # typed locals: native reads and calls when compiled
     if sides.mods[owner] or _has_statics(u):
         pw, hp, granted = _mods(st, u, shared=sides.of(st, owner))
         p = granted["SETPW"] if "SETPW" in granted else p + pw
         h += hp
-    kw = u["kw"]
+    kw: dict[str, int] = u["kw"]
     if kw.get("UNION"):
         rows = {row_of(s) for s in u["sp"]}
         p += sum(1 for o in st.units if o is not u and o["owner"] == owner
                  and row_of(o["sp"][0]) in rows)
-    tmp = u.get("tmpkw")
+    tmp: dict[str, int] | None = u.get("tmpkw")
     if tmp or granted:
-        traits = _shown_traits(u, labels, tmp, granted, sides.night)
+        traits = _shown_traits(u, order, tmp, granted, sides.night)
     elif kw:  # printed or granted keywords only: a dict's keys are already distinct
-        order = _label_order(labels)
         traits = [k for k, v in kw.items() if v and k in order]
         if traits:
             if sides.night:
@@ -176,11 +175,10 @@ def shown(st: DFState, u: Unit, labels: tuple[str, ...],
     return p if p > 0 else 0, h, traits
 
 
-def _shown_traits(u: Unit, labels: tuple[str, ...], tmp: dict[str, int] | None,
+def _shown_traits(u: Unit, order: dict[str, int], tmp: dict[str, int] | None,
                   granted: dict[str, int] | None, night: bool) -> list[str]:
-    """The `labels` a unit has, in their order: printed or granted, this turn's (`tmp`), or from
-    auras (`granted`), less RANGE and CATAPULT while a NIGHTFALL fort stands (`night`)."""
-    order = _label_order(labels)
+    """The labels of `order` a unit has, in their order: printed or granted, this turn's (`tmp`),
+    or from auras (`granted`), less RANGE and CATAPULT while a NIGHTFALL fort stands (`night`)."""
     held = {k for k, v in u["kw"].items() if v and k in order}
     for extra in (tmp, granted):
         if extra:
@@ -190,8 +188,9 @@ def _shown_traits(u: Unit, labels: tuple[str, ...], tmp: dict[str, int] | None,
     return sorted(held, key=order.__getitem__)
 
 
-@cache
-def _label_order(labels: tuple[str, ...]) -> dict[str, int]:
+def label_order(labels: tuple[str, ...]) -> dict[str, int]:
+    """Returns each label with its place, what `shown` takes (made once by its caller: a cached
+    function would be a call through Python for every unit)."""
     return {k: i for i, k in enumerate(labels)}
 
 
