@@ -79,7 +79,7 @@ def unit_at(st: DFState, sp: int) -> Unit | None:
     """Returns the unit on a space, or None."""
     still = st.cache.still
     if still is not None:
-        return still.occupancy.get(sp)
+        return still.occupancy[sp] if 0 <= sp < 16 else None
     for u in st.units:
         spaces: list[int] = u["sp"]  # typed: native int compares, not `in` on an object
         for s in spaces:
@@ -229,22 +229,29 @@ class still:  # noqa: N801 - used as a function: `with still(st):`
         self._outer = False
 
     def __enter__(self) -> None:
-        st = self._st
-        if st.cache.still is not None:
+        cache = self._st.cache
+        if cache.still is not None:
             return
         self._outer = True
-        occupancy: dict[int, Unit] = {}
+        st = self._st
+        kept = cache.spare  # the state's one Still, emptied after each use
+        if kept is None:
+            kept = cache.spare = Still()
+        occupancy = kept.occupancy
         for u in st.units:
             spaces: list[int] = u["sp"]  # typed: native loops when compiled
             for sp in spaces:
                 occupancy[sp] = u
-        walls: set[int] = set()
+        walls = kept.walls
         for f in st.forts:
             kw: dict[str, int] = f["kw"]  # typed: a native `get`, not a method call
             if kw.get("WALL"):
                 walls.add(f["sp"])
-        st.cache.still = Still(occupancy, walls)
+        cache.still = kept
 
     def __exit__(self, *exc: object) -> None:
         if self._outer:
-            self._st.cache.still = None
+            cache = self._st.cache
+            if cache.still is not None:
+                cache.still.reset()
+            cache.still = None

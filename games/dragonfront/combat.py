@@ -137,7 +137,7 @@ def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *,
             return ("sh", 1 - seat), d
         if d > reach and not over:
             return None
-        x = occupancy.get(sp) if occupancy is not None else unit_at(st, sp)
+        x = occupancy[sp] if occupancy is not None else unit_at(st, sp)  # sp is on the board
         if x is not None and x is not u:
             if x["owner"] == seat:
                 return None

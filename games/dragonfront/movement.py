@@ -25,8 +25,8 @@ from games.text import make_text
 def free_for(st: DFState, sp: int, mover: Unit | None, *, seen_by: int | None = None) -> bool:
     """Tells whether a unit could step onto `sp` (no unit, no wall); hidden enemies of `seen_by`
     count as empty, since that player cannot see them."""
-    still = st.cache.still  # who stands where and the walls (`board.still`)
-    x = still.occupancy.get(sp) if still is not None else unit_at(st, sp)
+    still = st.cache.still  # the walls (`board.still`; `unit_at` reads who stands where there)
+    x = unit_at(st, sp)
     if x is not None and x is not mover \
             and not (seen_by is not None and x["hidden"] and x["owner"] != seen_by):
         return False
