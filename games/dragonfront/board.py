@@ -200,8 +200,10 @@ def pieces_of(st: DFState, cards: frozenset[str]) -> list[Unit | Fort]:
     if index is None or index[0] != key:
         index = st.cache.by_cards = (key, {})
     found = index[1].get(cards)
-    if found is None:
-        found = index[1][cards] = [x for x in (*st.units, *st.forts) if x["card"] in cards]
+    if found is None:  # two loops: no tuple of all the pieces made first
+        found = index[1][cards] = [u for u in st.units if u["card"] in cards]
+        if st.forts:
+            found += [f for f in st.forts if f["card"] in cards]
     return found
 
 

@@ -18,6 +18,7 @@ from games.dragonfront.board import (
     in_home,
     new_fort,
     new_unit,
+    pieces_of,
     place_unit,
     race_of,
     row_of,
@@ -125,15 +126,16 @@ def _cost_change(st: DFState, seat: int, kind: str) -> int:
 
 
 def _cost_changes(st: DFState, seat: int) -> dict[str, int]:
-    """Returns the cost changes a seat's own units and forts make, by card type."""
+    """Returns the cost changes a seat's own units and forts make, by card type (looking only
+    through the pieces of cards that change costs, kept with the board key: `pieces_of`)."""
     changes: dict[str, int] = {}
-    for pieces in (st.units, st.forts):
-        for x in pieces:
-            if x["card"] in _COST_CHANGERS and x["owner"] == seat:
-                abilities: list[dict[str, Any]] = x["ab"]  # typed: a native loop
-                for a in abilities:
-                    if a["on"] == "cost":
-                        changes[a["kind"]] = changes.get(a["kind"], 0) + a["n"]
+    for x in pieces_of(st, _COST_CHANGERS):
+        owner: int = x["owner"]  # typed: a native compare when compiled
+        if owner == seat:
+            abilities: list[dict[str, Any]] = x["ab"]  # typed: a native loop
+            for a in abilities:
+                if a["on"] == "cost":
+                    changes[a["kind"]] = changes.get(a["kind"], 0) + a["n"]
     return changes
 
 
