@@ -124,6 +124,15 @@ def spaces_of(x: Unit | Fort) -> list[int]:
     return sp if isinstance(sp, list) else [sp]
 
 
+def on_board(st: DFState, x: object) -> bool:
+    """Tells whether this very unit stands on the board (`x in st.units` compares dicts by
+    value, key by key, with every unit before it; units never equal one another)."""
+    for u in st.units:  # noqa: SIM110 - a plain loop: `any` would make a generator each call
+        if u is x:
+            return True
+    return False
+
+
 def is_alive(st: DFState, x: Unit | Fort) -> bool:
     """Tells whether this very unit or fort is still on the board."""
     return any(x is u for u in st.units) or any(x is f for f in st.forts)

@@ -17,6 +17,7 @@ from games.dragonfront.board import (
     fwd,
     is_wall,
     lane_of,
+    on_board,
     row_of,
     space_name,
     unit_at,
@@ -182,9 +183,9 @@ def activate(st: DFState, u: Unit, ctx: Ctx) -> None:
     u["acted"] = True
     trigger(st, u, "action", ctx)
     triggers_more.activated(st, u, ctx)
-    if st.forts and u in st.units:
+    if st.forts and on_board(st, u):
         activated(st, u, ctx)
-    if u not in st.units or st.result is not None or u["stun"]:
+    if not on_board(st, u) or st.result is not None or u["stun"]:
         return
     _act(st, u, ctx)
     if "until" in u:
@@ -200,13 +201,13 @@ def _act(st: DFState, u: Unit, ctx: Ctx) -> None:
         tgt, d = real["targets"][0]
         say(ctx, make_text("{card} fires down its lane.", card=C.name(u["card"])))
         strike(st, u, tgt, d, ctx, catapult=True)
-        if u in st.units and not u["kw"].get("STUNPROOF"):
+        if on_board(st, u) and not u["kw"].get("STUNPROOF"):
             u["stun"] = 1
         return
     if real["kind"] == "attack":
         for tgt, d in real["targets"]:
-            if u in st.units and st.result is None \
-                    and (isinstance(tgt, tuple) or tgt in st.units or tgt in st.forts):
+            if on_board(st, u) and st.result is None \
+                    and (isinstance(tgt, tuple) or on_board(st, tgt) or tgt in st.forts):
                 strike(st, u, tgt, d, ctx)
         return
     for _ in range(2 if has(st, u, "SPRINT") else 1):
@@ -233,7 +234,7 @@ def _step(st: DFState, u: Unit, ctx: Ctx) -> bool:
                            space=space_name(nxt[0], u["owner"])))
     enter(st, u, nxt, ctx)
     resolve_deaths(st, ctx)
-    if u not in st.units or st.result is not None or u["stun"]:
+    if not on_board(st, u) or st.result is not None or u["stun"]:
         return False
     after = [t for s in u["sp"]
              if (t := _scan(st, u, lane_of(s), u["owner"], after_move=True)) is not None]
@@ -260,7 +261,7 @@ def _charge(st: DFState, u: Unit, aims: list[Aim], ctx: Ctx) -> None:
     u["charged"] = True
     done: list[Target] = []
     for tgt, d in aims:
-        if all(tgt is not x for x in done) and u in st.units and (tgt in st.units or tgt in st.forts):
+        if all(tgt is not x for x in done) and on_board(st, u) and (on_board(st, tgt) or tgt in st.forts):
             done.append(tgt)
             strike(st, u, tgt, d, ctx)
     u.pop("charged", None)
@@ -314,19 +315,19 @@ def _fight(st: DFState, att: Unit, tgt: Unit, dist: int, ctx: Ctx, *, catapult: 
     _exchange(st, att, tgt, dist, ctx, catapult=catapult)
     if trample and tgt["dmg"] - taken > room > 0:
         _trample(st, att, tgt, tgt["dmg"] - taken - room, ctx)
-    if tgt in st.units and health(st, tgt) <= 0 and has(st, tgt, "DEATHBLOW") and att in st.units:
+    if on_board(st, tgt) and health(st, tgt) <= 0 and has(st, tgt, "DEATHBLOW") and on_board(st, att):
         say(ctx, make_text("{card} lands a death blow.", card=C.name(tgt["card"])))
         damage_unit(st, att, power(st, tgt), ctx, source=tgt, combat=True)
-    if att in st.units and health(st, att) <= 0 and has(st, att, "DEATHBLOW") and tgt in st.units:
+    if on_board(st, att) and health(st, att) <= 0 and has(st, att, "DEATHBLOW") and on_board(st, tgt):
         damage_unit(st, tgt, power(st, att), ctx, source=att, combat=True)
-    if has(st, att, "PUSH") and tgt in st.units and health(st, tgt) > 0 and att in st.units \
+    if has(st, att, "PUSH") and on_board(st, tgt) and health(st, tgt) > 0 and on_board(st, att) \
             and health(st, att) > 0 and nudge(st, tgt, 4 * fwd(att["owner"]), ctx):
         trigger(st, att, "pushed", ctx, damaged=tgt)
     resolve_deaths(st, ctx)
-    if att in st.units and not catapult:
+    if on_board(st, att) and not catapult:
         trigger(st, att, "fought", ctx, damaged=tgt)
         resolve_deaths(st, ctx)
-    if dist == 2 and att in st.units and att["kw"].get("RECOIL"):
+    if dist == 2 and on_board(st, att) and att["kw"].get("RECOIL"):
         damage_unit(st, att, att["kw"]["RECOIL"], ctx, source=None)
         resolve_deaths(st, ctx)
     trigger(st, att, "attacked", ctx)

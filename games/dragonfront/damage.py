@@ -16,6 +16,7 @@ from games.dragonfront.board import (
     has_flight_raw,
     is_wall,
     new_unit,
+    on_board,
     place_unit,
     row_of,
     spawn_row,
@@ -50,7 +51,7 @@ def damage_unit(st: DFState, u: Unit, n: int, ctx: Ctx, *, source: Source,
         n -= has(st, u, "ARMOR")
         if u["kw"].get("BULWARK"):
             n = min(n, u["kw"]["BULWARK"])
-    if n <= 0 or u not in st.units or (u["dmg"] >= u["hp"] and health(st, u) <= 0):
+    if n <= 0 or not on_board(st, u) or (u["dmg"] >= u["hp"] and health(st, u) <= 0):
         return 0  # a unit at 0 health is destroyed already: it takes no more and sets off nothing
     if source is not None and "pw" not in source and u["kw"].get("FORTPROOF"):
         return 0

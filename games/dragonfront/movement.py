@@ -13,6 +13,7 @@ from games.dragonfront.board import (
     in_home,
     is_wall,
     lane_of,
+    on_board,
     row_of,
     unit_at,
 )
@@ -44,11 +45,11 @@ def enter(st: DFState, u: Unit, new: list[int], ctx: Ctx) -> None:
         bless_spaces(st, new)
     if not has(st, u, "FLIGHT"):
         triggers.spring_traps(st, u, new, ctx)
-    if u not in st.units:
+    if not on_board(st, u):
         return
     if has(st, u, "BERSERK"):
         _berserk(st, u, ctx)
-    if u not in st.units:
+    if not on_board(st, u):
         return
     foe = 1 - u["owner"]
     if any(in_home(st, foe, s) for s in u["sp"]) and not any(in_home(st, foe, s) for s in old):
