@@ -9,8 +9,8 @@ through untranslated.
 
 Templates use `str.format` fields: `Text("{player} plays {cards}.", player=seat_ref(0), cards=...)`.
 An argument may itself be a `Text` (a card name), translated first. `plural` and `term` build the
-other two gettext kinds (`ngettext` and `pgettext`); `pybabel extract` finds all three by name
-(see babel.cfg).
+other two gettext kinds (`ngettext` and `pgettext`); `make_text` is `Text` as a function, for
+compiled code; `pybabel extract` finds them all by name (see babel.cfg).
 
 This module is compiled with mypyc (setup.py), which does not honour `/`: a keyword argument
 named like a positional parameter would collide with it, so those names end in `_`, which no
@@ -120,6 +120,13 @@ def _remake(msgid: str, args: dict[str, Arg], plural_id: str | None, n: int | No
 
 VERBATIM: Final = "!verbatim"
 """The context of a template that is not translated, only filled (`join_texts`)."""
+
+
+def make_text(msgid_: str, /, **args: Arg) -> Text:
+    """Returns `Text(msgid_, **args)`. Compiled code calls a function directly, where calling the
+    class goes through Python's type machinery (`type.__call__`, `__new__` through its wrapper,
+    `__init__`): about half of what a text costs. The compiled engines make their texts with it."""
+    return _filled(Text, msgid_, args, None, None, None)
 
 
 def plural(singular_: str, plural_: str, n_: int, /, **args: Arg) -> Text:

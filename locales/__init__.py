@@ -28,9 +28,9 @@ DEFAULT = "en"
 LANGUAGES: tuple[str, ...] = ("en", "de")
 """The languages with a catalog (English needs none); the first is the fallback."""
 KEYWORDS: dict[str, tuple[object, ...] | None] = {
-    "Text": None, "T": None, "plural": (1, 2), "term": ((1, "c"), 2)}
+    "Text": None, "make_text": None, "T": None, "plural": (1, 2), "term": ((1, "c"), 2)}
 """The marking functions pybabel extracts (`-k` in tools/catalogs.sh): games.text's `Text`,
-`plural` and `term`, and bot.discord_i18n's `T` for slash-command descriptions."""
+`make_text`, `plural` and `term`, and bot.discord_i18n's `T` for slash-command descriptions."""
 
 
 def language_of(locale: str | None) -> str:

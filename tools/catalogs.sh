@@ -4,6 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHONPATH=. pybabel extract -F babel.cfg --no-location --sort-output --omit-header \
-    -k Text -k T -k plural:1,2 -k term:1c,2 -o locales/hoard.pot .
+    -k Text -k make_text -k T -k plural:1,2 -k term:1c,2 -o locales/hoard.pot .
 pybabel update -i locales/hoard.pot -d locales -D hoard --no-fuzzy-matching --ignore-obsolete
 pybabel compile -d locales -D hoard --statistics

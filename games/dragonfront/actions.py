@@ -13,7 +13,7 @@ from typing import Final
 from games.core import MAX_CODE_LENGTH, BadActionCode
 from games.dragonfront import cards as C
 from games.dragonfront.state import MANA_CAP
-from games.text import Text
+from games.text import make_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +168,7 @@ SPACES: Final = tuple(str(sp) for sp in range(16))
 def decode(code: str) -> Action:
     """Parses an action code; raises BadActionCode for anything else."""
     if not isinstance(code, str) or len(code) > MAX_CODE_LENGTH:
-        raise BadActionCode(Text("That is not a Dragon Front move."))
+        raise BadActionCode(make_text("That is not a Dragon Front move."))
     parts = code.split(":")
     try:
         match parts:
@@ -190,7 +190,7 @@ def decode(code: str) -> Action:
                 return Play(cid, where, int(m))
     except ValueError:
         pass
-    raise BadActionCode(Text("'{code}' is not a Dragon Front move.", code=code[:40]))
+    raise BadActionCode(make_text("'{code}' is not a Dragon Front move.", code=code[:40]))
 
 
 def _where_ok(w: str) -> bool:

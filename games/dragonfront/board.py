@@ -79,17 +79,20 @@ def unit_at(st: DFState, sp: int) -> Unit | None:
     """Returns the unit on a space, or None."""
     still = st.cache.still
     if still is not None:
-        return still.occupancy.get(sp)
+        return still.occupancy[sp] if 0 <= sp < 16 else None
     for u in st.units:
-        if sp in u["sp"]:
-            return u
+        spaces: list[int] = u["sp"]  # typed: native int compares, not `in` on an object
+        for s in spaces:
+            if s == sp:
+                return u
     return None
 
 
 def fort_at(st: DFState, sp: int) -> Fort | None:
     """Returns the fort on a space, or None."""
     for f in st.forts:
-        if f["sp"] == sp:
+        at: int = f["sp"]  # typed: a native compare when compiled
+        if at == sp:
             return f
     return None
 
@@ -119,6 +122,15 @@ def spaces_of(x: Unit | Fort) -> list[int]:
     """Returns the spaces a unit or a fort stands on."""
     sp = x["sp"]
     return sp if isinstance(sp, list) else [sp]
+
+
+def on_board(st: DFState, x: object) -> bool:
+    """Tells whether this very unit stands on the board (`x in st.units` compares dicts by
+    value, key by key, with every unit before it; units never equal one another)."""
+    for u in st.units:  # noqa: SIM110 - a plain loop: `any` would make a generator each call
+        if u is x:
+            return True
+    return False
 
 
 def is_alive(st: DFState, x: Unit | Fort) -> bool:
@@ -197,8 +209,10 @@ def pieces_of(st: DFState, cards: frozenset[str]) -> list[Unit | Fort]:
     if index is None or index[0] != key:
         index = st.cache.by_cards = (key, {})
     found = index[1].get(cards)
-    if found is None:
-        found = index[1][cards] = [x for x in (*st.units, *st.forts) if x["card"] in cards]
+    if found is None:  # two loops: no tuple of all the pieces made first
+        found = index[1][cards] = [u for u in st.units if u["card"] in cards]
+        if st.forts:
+            found += [f for f in st.forts if f["card"] in cards]
     return found
 
 
@@ -226,21 +240,29 @@ class still:  # noqa: N801 - used as a function: `with still(st):`
         self._outer = False
 
     def __enter__(self) -> None:
-        st = self._st
-        if st.cache.still is not None:
+        cache = self._st.cache
+        if cache.still is not None:
             return
         self._outer = True
-        occupancy: dict[int, Unit] = {}
+        st = self._st
+        kept = cache.spare  # the state's one Still, emptied after each use
+        if kept is None:
+            kept = cache.spare = Still()
+        occupancy = kept.occupancy
         for u in st.units:
             spaces: list[int] = u["sp"]  # typed: native loops when compiled
             for sp in spaces:
                 occupancy[sp] = u
-        walls: set[int] = set()
+        walls = kept.walls
         for f in st.forts:
-            if f["kw"].get("WALL"):
+            kw: dict[str, int] = f["kw"]  # typed: a native `get`, not a method call
+            if kw.get("WALL"):
                 walls.add(f["sp"])
-        st.cache.still = Still(occupancy, walls)
+        cache.still = kept
 
     def __exit__(self, *exc: object) -> None:
         if self._outer:
-            self._st.cache.still = None
+            cache = self._st.cache
+            if cache.still is not None:
+                cache.still.reset()
+            cache.still = None

@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
-from games.text import Text, term
+from games.text import Text, make_text, term
 
 DATA_DIR: Final = Path(__file__).resolve().parent.parent.parent / "data" / "dragonfront"
 FACTIONS: Final = ("Eclipse", "Scales", "Strife", "Thorns", "Silence", "Essence", "Delirium", "Aegis")
@@ -95,32 +95,32 @@ def validate_deck(faction: str, champion: str, deck: list[str]) -> list[str]:
     problems: list[str] = []
     table = cards()
     if faction not in FACTIONS:
-        problems.append(Text("'{faction}' is not a faction.", faction=faction))
+        problems.append(make_text("'{faction}' is not a faction.", faction=faction))
     if len(deck) != DECK_SIZE:
-        problems.append(Text("A deck holds {size} cards, not {n}.", size=DECK_SIZE, n=len(deck)))
+        problems.append(make_text("A deck holds {size} cards, not {n}.", size=DECK_SIZE, n=len(deck)))
     champ = table.get(champion)
     if champ is None or champ["type"] != "champion":
-        problems.append(Text("The deck needs exactly one champion."))
+        problems.append(make_text("The deck needs exactly one champion."))
     elif not _fits(champ, faction):
-        problems.append(Text("{card} does not belong to {faction}.", card=champ["name"],
+        problems.append(make_text("{card} does not belong to {faction}.", card=champ["name"],
                              faction=_faction(faction)))
     for card_id, count in sorted(Counter(deck).items()):
         c = table.get(card_id)
         if c is None:
-            problems.append(Text("Unknown card '{card}'.", card=card_id))
+            problems.append(make_text("Unknown card '{card}'.", card=card_id))
             continue
         if count > MAX_COPIES:
-            problems.append(Text("At most {n} copies of {card} (found {found}).", n=MAX_COPIES,
+            problems.append(make_text("At most {n} copies of {card} (found {found}).", n=MAX_COPIES,
                                  card=c["name"], found=count))
         if c["type"] == "champion":
-            problems.append(Text("{card} is a champion and cannot be in the 30.", card=c["name"]))
+            problems.append(make_text("{card} is a champion and cannot be in the 30.", card=c["name"]))
         elif not _fits(c, faction):
-            problems.append(Text("{card} is not a {faction} or Unaligned card.", card=c["name"],
+            problems.append(make_text("{card} is not a {faction} or Unaligned card.", card=c["name"],
                                  faction=_faction(faction)))
         elif not c["collectible"] and c["rarity"] == "Token":
-            problems.append(Text("{card} is a token, not a deck card.", card=c["name"]))
+            problems.append(make_text("{card} is a token, not a deck card.", card=c["name"]))
         if not is_supported(card_id):
-            problems.append(Text("{card} is not playable in this engine yet.", card=c["name"]))
+            problems.append(make_text("{card} is not playable in this engine yet.", card=c["name"]))
     return problems
 
 

@@ -17,6 +17,7 @@ from games.dragonfront.board import (
     fwd,
     is_wall,
     lane_of,
+    on_board,
     row_of,
     space_name,
     unit_at,
@@ -34,7 +35,7 @@ from games.dragonfront.state import DFState, Fort, Place, Target, Unit
 from games.dragonfront.stats import has, health, keywords, max_health, power
 from games.dragonfront.timed import expire
 from games.dragonfront.triggers import activated, reveal, trigger
-from games.text import Text, seat_ref
+from games.text import make_text, seat_ref
 
 Aim = tuple[Target, int]
 """Something a unit would attack (a unit, a wall or ("sh", seat)) and how many rows away."""
@@ -102,7 +103,8 @@ def _has_plan(st: DFState, u: Unit, kws: dict[str, int]) -> bool:
     for s in sp:
         if _scan(st, u, s % 4, seat, kws=kws) is not None:
             return True
-    if u["kw"].get("ROOTED"):
+    printed: dict[str, int] = u["kw"]  # typed: a native `get`, not a method call
+    if printed.get("ROOTED"):
         return False
     step = 4 if seat == 0 else -4
     for s in sp:
@@ -120,15 +122,15 @@ def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *,
     unit in front to the Stronghold; after a move, the Stronghold is out of reach."""
     seat: int = u["owner"]  # typed locals: native integer arithmetic when compiled
     f = 4 if seat == 0 else -4  # a row forward, in spaces
-    first: int = u["sp"][0]
-    sp = first // 4 * 4 + lane
+    spaces: list[int] = u["sp"]
+    sp = spaces[0] // 4 * 4 + lane
     reach = 2 if (kws.get("RANGE") if kws is not None else has(st, u, "RANGE")) else 1
     over = False
     still = st.cache.still  # who stands where and the walls (`board.still`)
     occupancy = still.occupancy if still is not None else None
     walls: set[int] | tuple[()] | None = () if not st.forts else \
         still.walls if still is not None else None
-    for d in (1, 2, 3):
+    for d in range(1, 4):  # a native loop (a tuple is iterated through Python)
         sp += f
         if sp < 0 or sp > 15:
             if after_move or (d > reach and not over):
@@ -136,7 +138,7 @@ def _scan(st: DFState, u: Unit, lane: int, seen_by: int | None, *,
             return ("sh", 1 - seat), d
         if d > reach and not over:
             return None
-        x = occupancy.get(sp) if occupancy is not None else unit_at(st, sp)
+        x = occupancy[sp] if occupancy is not None else unit_at(st, sp)  # sp is on the board
         if x is not None and x is not u:
             if x["owner"] == seat:
                 return None
@@ -181,9 +183,9 @@ def activate(st: DFState, u: Unit, ctx: Ctx) -> None:
     u["acted"] = True
     trigger(st, u, "action", ctx)
     triggers_more.activated(st, u, ctx)
-    if st.forts and u in st.units:
+    if st.forts and on_board(st, u):
         activated(st, u, ctx)
-    if u not in st.units or st.result is not None or u["stun"]:
+    if not on_board(st, u) or st.result is not None or u["stun"]:
         return
     _act(st, u, ctx)
     if "until" in u:
@@ -197,15 +199,15 @@ def _act(st: DFState, u: Unit, ctx: Ctx) -> None:
         return
     if real["kind"] == "catapult":
         tgt, d = real["targets"][0]
-        say(ctx, Text("{card} fires down its lane.", card=C.name(u["card"])))
+        say(ctx, make_text("{card} fires down its lane.", card=C.name(u["card"])))
         strike(st, u, tgt, d, ctx, catapult=True)
-        if u in st.units and not u["kw"].get("STUNPROOF"):
+        if on_board(st, u) and not u["kw"].get("STUNPROOF"):
             u["stun"] = 1
         return
     if real["kind"] == "attack":
         for tgt, d in real["targets"]:
-            if u in st.units and st.result is None \
-                    and (isinstance(tgt, tuple) or tgt in st.units or tgt in st.forts):
+            if on_board(st, u) and st.result is None \
+                    and (isinstance(tgt, tuple) or on_board(st, tgt) or tgt in st.forts):
                 strike(st, u, tgt, d, ctx)
         return
     for _ in range(2 if has(st, u, "SPRINT") else 1):
@@ -223,16 +225,16 @@ def _step(st: DFState, u: Unit, ctx: Ctx) -> bool:
               and x["hidden"] and x["owner"] != u["owner"]]
     if hidden:
         reveal(st, hidden[0], ctx)
-        say(ctx, Text("A hidden {card} blocks the way.", card=C.name(hidden[0]["card"])))
+        say(ctx, make_text("A hidden {card} blocks the way.", card=C.name(hidden[0]["card"])))
         strike(st, u, hidden[0], 1, ctx)
         return False
     if not all(free_for(st, s, u) for s in nxt):
         return False
-    say_about(ctx, u, Text("{card} advances to {space}.", card=C.name(u["card"]),
+    say_about(ctx, u, make_text("{card} advances to {space}.", card=C.name(u["card"]),
                            space=space_name(nxt[0], u["owner"])))
     enter(st, u, nxt, ctx)
     resolve_deaths(st, ctx)
-    if u not in st.units or st.result is not None or u["stun"]:
+    if not on_board(st, u) or st.result is not None or u["stun"]:
         return False
     after = [t for s in u["sp"]
              if (t := _scan(st, u, lane_of(s), u["owner"], after_move=True)) is not None]
@@ -259,7 +261,7 @@ def _charge(st: DFState, u: Unit, aims: list[Aim], ctx: Ctx) -> None:
     u["charged"] = True
     done: list[Target] = []
     for tgt, d in aims:
-        if all(tgt is not x for x in done) and u in st.units and (tgt in st.units or tgt in st.forts):
+        if all(tgt is not x for x in done) and on_board(st, u) and (on_board(st, tgt) or tgt in st.forts):
             done.append(tgt)
             strike(st, u, tgt, d, ctx)
     u.pop("charged", None)
@@ -285,7 +287,7 @@ def strike(st: DFState, att: Unit, tgt: Target, dist: int, ctx: Ctx, *,
 
 def _strike_stronghold(st: DFState, att: Unit, tgt: Place, ctx: Ctx, *, catapult: bool) -> None:
     """A GIANT with both lanes open strikes once per lane (double damage), not when it fires."""
-    say(ctx, Text("{card} strikes {player}'s Stronghold.", card=C.name(att["card"]),
+    say(ctx, make_text("{card} strikes {player}'s Stronghold.", card=C.name(att["card"]),
                   player=seat_ref(tgt[1])))
     hit = power(st, att) + att["kw"].get("SIEGE", 0)
     double = att["giant"] and not catapult and _both_lanes_open(st, att)
@@ -296,7 +298,7 @@ def _strike_stronghold(st: DFState, att: Unit, tgt: Place, ctx: Ctx, *, catapult
 
 
 def _strike_fort(st: DFState, att: Unit, tgt: Fort, dist: int, ctx: Ctx) -> None:
-    say(ctx, Text("{card} hits {fort}.", card=C.name(att["card"]), fort=C.name(tgt["card"])))
+    say(ctx, make_text("{card} hits {fort}.", card=C.name(att["card"]), fort=C.name(tgt["card"])))
     damage_fort(st, tgt, power(st, att), ctx, source=att)
     triggers_more.struck(st, tgt, att, dist, ctx)
     resolve_deaths(st, ctx)
@@ -307,25 +309,25 @@ def _strike_fort(st: DFState, att: Unit, tgt: Fort, dist: int, ctx: Ctx) -> None
 def _fight(st: DFState, att: Unit, tgt: Unit, dist: int, ctx: Ctx, *, catapult: bool) -> None:
     """A unit attacks a unit: the exchange, death blows, PUSH, then the fight's triggers."""
     reveal(st, tgt, ctx)
-    say(ctx, Text("{card} attacks {unit}.", card=C.name(att["card"]), unit=C.name(tgt["card"])))
+    say(ctx, make_text("{card} attacks {unit}.", card=C.name(att["card"]), unit=C.name(tgt["card"])))
     trample = bool(att["kw"].get("TRAMPLE")) and not catapult
     room, taken = (health(st, tgt), tgt["dmg"]) if trample else (0, 0)
     _exchange(st, att, tgt, dist, ctx, catapult=catapult)
     if trample and tgt["dmg"] - taken > room > 0:
         _trample(st, att, tgt, tgt["dmg"] - taken - room, ctx)
-    if tgt in st.units and health(st, tgt) <= 0 and has(st, tgt, "DEATHBLOW") and att in st.units:
-        say(ctx, Text("{card} lands a death blow.", card=C.name(tgt["card"])))
+    if on_board(st, tgt) and health(st, tgt) <= 0 and has(st, tgt, "DEATHBLOW") and on_board(st, att):
+        say(ctx, make_text("{card} lands a death blow.", card=C.name(tgt["card"])))
         damage_unit(st, att, power(st, tgt), ctx, source=tgt, combat=True)
-    if att in st.units and health(st, att) <= 0 and has(st, att, "DEATHBLOW") and tgt in st.units:
+    if on_board(st, att) and health(st, att) <= 0 and has(st, att, "DEATHBLOW") and on_board(st, tgt):
         damage_unit(st, tgt, power(st, att), ctx, source=att, combat=True)
-    if has(st, att, "PUSH") and tgt in st.units and health(st, tgt) > 0 and att in st.units \
+    if has(st, att, "PUSH") and on_board(st, tgt) and health(st, tgt) > 0 and on_board(st, att) \
             and health(st, att) > 0 and nudge(st, tgt, 4 * fwd(att["owner"]), ctx):
         trigger(st, att, "pushed", ctx, damaged=tgt)
     resolve_deaths(st, ctx)
-    if att in st.units and not catapult:
+    if on_board(st, att) and not catapult:
         trigger(st, att, "fought", ctx, damaged=tgt)
         resolve_deaths(st, ctx)
-    if dist == 2 and att in st.units and att["kw"].get("RECOIL"):
+    if dist == 2 and on_board(st, att) and att["kw"].get("RECOIL"):
         damage_unit(st, att, att["kw"]["RECOIL"], ctx, source=None)
         resolve_deaths(st, ctx)
     trigger(st, att, "attacked", ctx)

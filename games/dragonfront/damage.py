@@ -16,6 +16,7 @@ from games.dragonfront.board import (
     has_flight_raw,
     is_wall,
     new_unit,
+    on_board,
     place_unit,
     row_of,
     spawn_row,
@@ -26,7 +27,7 @@ from games.dragonfront.context import Ctx, say, say_about
 from games.dragonfront.state import STRONGHOLD, DFState, DFTermination, Fort, Target, Unit
 from games.dragonfront.stats import has, health
 from games.dragonfront.timed import guarded
-from games.text import Text, seat_ref
+from games.text import make_text, seat_ref
 
 Source = Unit | Fort | None
 """What deals damage: a unit (its hits set off SIPHON, BLIGHT, ...), a fort, or None (a spell,
@@ -50,7 +51,7 @@ def damage_unit(st: DFState, u: Unit, n: int, ctx: Ctx, *, source: Source,
         n -= has(st, u, "ARMOR")
         if u["kw"].get("BULWARK"):
             n = min(n, u["kw"]["BULWARK"])
-    if n <= 0 or u not in st.units or (u["dmg"] >= u["hp"] and health(st, u) <= 0):
+    if n <= 0 or not on_board(st, u) or (u["dmg"] >= u["hp"] and health(st, u) <= 0):
         return 0  # a unit at 0 health is destroyed already: it takes no more and sets off nothing
     if source is not None and "pw" not in source and u["kw"].get("FORTPROOF"):
         return 0
@@ -67,7 +68,7 @@ def damage_unit(st: DFState, u: Unit, n: int, ctx: Ctx, *, source: Source,
     if source is not None and "pw" in source:
         u["killer"] = source["id"]
         u["by_combat"] = combat
-    say_about(ctx, u, Text("{card} takes {n} damage.", card=C.name(u["card"]), n=n))
+    say_about(ctx, u, make_text("{card} takes {n} damage.", card=C.name(u["card"]), n=n))
     triggers.unit_damaged(st, u, n, ctx)
     if st.forts:
         triggers_more.lane_damaged(st, u, ctx)
@@ -103,7 +104,7 @@ def damage_fort(st: DFState, f: Fort, n: int, ctx: Ctx, *, source: Source) -> in
     if not is_wall(f) or n <= 0 or f not in st.forts or f["dmg"] >= f["hp"]:
         return 0  # as a unit: a wall at 0 health is destroyed already
     f["dmg"] += n
-    say(ctx, Text("{card} takes {n} damage.", card=C.name(f["card"]), n=n))
+    say(ctx, make_text("{card} takes {n} damage.", card=C.name(f["card"]), n=n))
     triggers.fort_damaged(st, f, n, ctx)
     if source is not None and "pw" in source:
         _dealt_by_unit(st, source, None, n, ctx, combat=False)
@@ -119,12 +120,12 @@ def damage_stronghold(st: DFState, seat: int, n: int, ctx: Ctx, *, source: Sourc
     for g in st.units:
         if g["owner"] == seat and g["kw"].get("GUARD") \
                 and spawn_row(seat) in {row_of(s) for s in g["sp"]}:
-            say(ctx, Text("{card} shields {player}'s Stronghold.", card=C.name(g["card"]),
+            say(ctx, make_text("{card} shields {player}'s Stronghold.", card=C.name(g["card"]),
                              player=seat_ref(seat)))
             return damage_unit(st, g, n, ctx, source=source)
     p = st.players[seat]
     p["sh"] -= n
-    say(ctx, Text("{player}'s Stronghold takes {n} damage ({left} left).", player=seat_ref(seat),
+    say(ctx, make_text("{player}'s Stronghold takes {n} damage ({left} left).", player=seat_ref(seat),
                   n=n, left=max(0, p["sh"])))
     if source is not None and "pw" in source:
         _dealt_by_unit(st, source, None, n, ctx, combat=False)
@@ -183,7 +184,9 @@ def check_end(st: DFState, fallen: set[int] | None = None) -> None:
     if st.cache.fallen is not None or st.cache.hold_end:
         return
     one, two = st.players
-    if one["sh"] > 0 and two["sh"] > 0 and not fallen:
+    sh_one: int = one["sh"]  # typed locals: native compares when compiled
+    sh_two: int = two["sh"]
+    if sh_one > 0 and sh_two > 0 and not fallen:
         return  # the usual case: both standing
     dead = [s for s in (0, 1) if st.players[s]["sh"] <= 0 or (fallen and s in fallen)]
     if len(dead) == 2:
@@ -206,14 +209,16 @@ def destroy_fort(st: DFState, f: Fort, ctx: Ctx) -> None:
     if twin is not None:
         st.forts.remove(twin)
         f["twin_sp"] = twin["sp"]
-    say(ctx, Text("{card} is destroyed.", card=C.name(f["card"])))
+    say(ctx, make_text("{card} is destroyed.", card=C.name(f["card"])))
     triggers.fort_destroyed(st, f, ctx)
 
 
 def resolve_deaths(st: DFState, ctx: Ctx) -> None:
     """Removes dead units, then runs DEATH, EXECUTE, RESPAWN, SURVIVOR and fragment refunds."""
     for u in st.units:
-        if u["dmg"] >= u["hp"] or "hurt" in u:
+        dmg: int = u["dmg"]  # typed locals: a native compare when compiled
+        hp: int = u["hp"]
+        if dmg >= hp or "hurt" in u:
             break
     else:
         check_end(st)  # nobody dead or hurt: only the end check the resolution would make
@@ -240,7 +245,7 @@ def _resolve_deaths(st: DFState, ctx: Ctx) -> None:
 def _on_death(st: DFState, u: Unit, ctx: Ctx, fallen: dict[int, Unit]) -> None:
     owner = u["owner"]
     u.pop("hurt", None)
-    say(ctx, Text("{card} of {player} is destroyed.", card=C.name(u["card"]),
+    say(ctx, make_text("{card} of {player} is destroyed.", card=C.name(u["card"]),
                   player=seat_ref(owner)))
     for a in u["ab"]:  # fragments it has only while a condition holds (where it died)
         if a["on"] == "static" and a.get("frags") and u["frags"] > 0 \

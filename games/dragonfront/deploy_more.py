@@ -16,7 +16,7 @@ from games.dragonfront.context import Ctx, say
 from games.dragonfront.movement import free_for
 from games.dragonfront.resources import add_to_hand
 from games.dragonfront.state import DFState, Unit
-from games.text import Text, seat_ref
+from games.text import make_text, seat_ref
 
 
 @cache
@@ -85,7 +85,7 @@ def unload(st: DFState, carriers: list[Unit], ctx: Ctx) -> None:
     """The carriers make room: each goes back to its owner's hand."""
     for x in carriers:
         st.units.remove(x)
-        say(ctx, Text("{card} goes back to {player}'s hand.", card=C.name(x["card"]),
+        say(ctx, make_text("{card} goes back to {player}'s hand.", card=C.name(x["card"]),
                       player=seat_ref(x["owner"])))
         add_to_hand(st, x["owner"], x["card"], ctx)
 

@@ -40,7 +40,7 @@ from games.dragonfront.context import Ctx, say, say_about
 from games.dragonfront.state import MANA_CAP, STRONGHOLD, DFState, Target, Unit
 from games.dragonfront.stats import health, max_health
 from games.dragonfront.targets import resolve
-from games.text import Text, plural, seat_ref
+from games.text import make_text, plural, seat_ref
 
 Effect = dict[str, Any]
 """One effect as the card file writes it: {"op": name, ...the operation's own fields}."""
@@ -292,7 +292,7 @@ def _evolve(st: DFState, e: Effect, ctx: Ctx) -> None:
     """Turns units into another card in place (fresh stats, keeps the activation state)."""
     c = C.card(e["card"])
     for t in _units(st, e, ctx, default="self"):
-        say_about(ctx, t, Text("{card} evolves into {new}.", card=C.name(t["card"]), new=c["name"]))
+        say_about(ctx, t, make_text("{card} evolves into {new}.", card=C.name(t["card"]), new=c["name"]))
         st.next_id += 1  # changes the board key, so cached aura lookups are redone
         t.pop("race", None)
         t.update({"card": e["card"], "pw": c["power"], "hp": c["health"], "dmg": 0,
@@ -317,7 +317,7 @@ def _return_hand(st: DFState, e: Effect, ctx: Ctx) -> None:
         else:
             continue
         resources.add_to_hand(st, t["owner"], t["card"], ctx)
-        say(ctx, Text("{card} returns to {player}'s hand.", card=C.name(t["card"]),
+        say(ctx, make_text("{card} returns to {player}'s hand.", card=C.name(t["card"]),
                   player=seat_ref(t["owner"])))
 
 

@@ -30,7 +30,7 @@ from games.dragonfront.effects import Effect, Op, _units
 from games.dragonfront.effects_forts import place_fort
 from games.dragonfront.state import DFState
 from games.dragonfront.targets import resolve
-from games.text import Text, seat_ref
+from games.text import make_text, seat_ref
 
 # -- building forts --------------------------------------------------------------------------
 
@@ -98,7 +98,7 @@ def _to_open_fort(st: DFState, e: Effect, ctx: Ctx) -> None:
 def _reveal(st: DFState, e: Effect, ctx: Ctx) -> None:
     for t in _units(st, e, ctx):
         if t["hidden"]:
-            say(ctx, Text("{card} of {player} is revealed.", card=C.name(t["card"]),
+            say(ctx, make_text("{card} of {player} is revealed.", card=C.name(t["card"]),
                           player=seat_ref(t["owner"])))
             triggers.reveal(st, t, ctx)
 
@@ -139,7 +139,7 @@ def _return_champion(st: DFState, e: Effect, ctx: Ctx) -> None:
     v = ctx.victim
     if v is not None and v["champ"]:
         st.players[v["owner"]]["champion"] = v["card"]
-        say(ctx, Text("{card} returns to {player}'s Stronghold.", card=C.name(v["card"]),
+        say(ctx, make_text("{card} returns to {player}'s Stronghold.", card=C.name(v["card"]),
                       player=seat_ref(v["owner"])))
 
 

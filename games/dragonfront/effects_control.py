@@ -26,7 +26,7 @@ from games.dragonfront.board import (
 from games.dragonfront.context import Ctx, say_about
 from games.dragonfront.state import DFState, Unit
 from games.dragonfront.targets import resolve
-from games.text import Text, seat_ref
+from games.text import make_text, seat_ref
 
 Effect = dict[str, Any]
 """One effect as the card file writes it."""
@@ -49,7 +49,7 @@ def _take_control(st: DFState, e: Effect, ctx: Ctx) -> None:
         if e.get("eot"):
             t["lent"] = t["owner"]
             t.update(stun=0, sick=False, acted=False)
-        say_about(ctx, t, Text("{player} takes control of {card}.", player=seat_ref(ctx.owner),
+        say_about(ctx, t, make_text("{player} takes control of {card}.", player=seat_ref(ctx.owner),
                                card=C.name(t["card"])))
         t["owner"] = ctx.owner
         t["hidden"] = False

@@ -17,7 +17,7 @@ from games.dragonfront.board import fort_at, new_fort, row_of, spaces_of, unit_a
 from games.dragonfront.context import Ctx, say
 from games.dragonfront.state import DFState, Fort
 from games.dragonfront.targets import resolve
-from games.text import Text
+from games.text import make_text
 
 Effect = dict[str, Any]
 """One effect as the card file writes it."""
@@ -88,7 +88,7 @@ def place_fort(st: DFState, cid: str, owner: int, sp: int, ctx: Ctx) -> Fort | N
     st.forts.sort(key=lambda x: x["id"])
     if sp in st.blessed and not f["kw"].get("BLESSED"):
         st.blessed.remove(sp)
-    say(ctx, Text("{card} appears.", card=C.name(cid)))
+    say(ctx, make_text("{card} appears.", card=C.name(cid)))
     triggers.fort_built(st, f, ctx)
     return f
 

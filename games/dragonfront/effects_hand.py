@@ -23,7 +23,7 @@ from games.dragonfront.effects import Effect, Op
 from games.dragonfront.hand_mods import FREE
 from games.dragonfront.state import DFState
 from games.dragonfront.targets import resolve
-from games.text import Text, seat_ref
+from games.text import make_text, seat_ref
 
 
 def _to_hand(st: DFState, seat: int, cid: str, ctx: Ctx, cost: int = 0) -> None:
@@ -106,7 +106,7 @@ def _return_cheaper(st: DFState, e: Effect, ctx: Ctx) -> None:
     for t in E._units(st, e, ctx):
         if t in st.units:
             st.units.remove(t)
-            say(ctx, Text("{card} returns to {player}'s hand.", card=C.name(t["card"]),
+            say(ctx, make_text("{card} returns to {player}'s hand.", card=C.name(t["card"]),
                           player=seat_ref(t["owner"])))
             _to_hand(st, t["owner"], t["card"], ctx, -e["n"])
 
@@ -147,7 +147,7 @@ def _respawn_from_hand(st: DFState, e: Effect, ctx: Ctx) -> None:
         u["pw"] += mod["pw"]
         u["hp"] += mod["hp"]
     place_unit(st, u)
-    say(ctx, Text("{card} springs from {player}'s hand.", card=C.name(cid),
+    say(ctx, make_text("{card} springs from {player}'s hand.", card=C.name(cid),
                   player=seat_ref(ctx.owner)))
     triggers.trigger(st, u, "spawn", ctx)
     triggers.transformed(st, u, ctx)
@@ -163,7 +163,7 @@ def _respawn_shrunk(st: DFState, e: Effect, ctx: Ctx) -> None:
     u = new_unit(st, v["card"], v["owner"], [sp])
     u["pw"], u["hp"] = max(0, v["pw"] - 1), v["hp"] - 1
     place_unit(st, u)
-    say(ctx, Text("{card} returns, weaker.", card=C.name(v["card"])))
+    say(ctx, make_text("{card} returns, weaker.", card=C.name(v["card"])))
     triggers.transformed(st, u, ctx)
 
 

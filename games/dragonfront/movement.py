@@ -13,20 +13,21 @@ from games.dragonfront.board import (
     in_home,
     is_wall,
     lane_of,
+    on_board,
     row_of,
     unit_at,
 )
 from games.dragonfront.context import Ctx, say
 from games.dragonfront.state import DFState, Unit
 from games.dragonfront.stats import has
-from games.text import Text
+from games.text import make_text
 
 
 def free_for(st: DFState, sp: int, mover: Unit | None, *, seen_by: int | None = None) -> bool:
     """Tells whether a unit could step onto `sp` (no unit, no wall); hidden enemies of `seen_by`
     count as empty, since that player cannot see them."""
-    still = st.cache.still  # who stands where and the walls (`board.still`)
-    x = still.occupancy.get(sp) if still is not None else unit_at(st, sp)
+    still = st.cache.still  # the walls (`board.still`; `unit_at` reads who stands where there)
+    x = unit_at(st, sp)
     if x is not None and x is not mover \
             and not (seen_by is not None and x["hidden"] and x["owner"] != seen_by):
         return False
@@ -44,11 +45,11 @@ def enter(st: DFState, u: Unit, new: list[int], ctx: Ctx) -> None:
         bless_spaces(st, new)
     if not has(st, u, "FLIGHT"):
         triggers.spring_traps(st, u, new, ctx)
-    if u not in st.units:
+    if not on_board(st, u):
         return
     if has(st, u, "BERSERK"):
         _berserk(st, u, ctx)
-    if u not in st.units:
+    if not on_board(st, u):
         return
     foe = 1 - u["owner"]
     if any(in_home(st, foe, s) for s in u["sp"]) and not any(in_home(st, foe, s) for s in old):
@@ -100,6 +101,6 @@ def slide(st: DFState, u: Unit, d: int, ctx: Ctx) -> None:
     blocker = next((x for s in new if (x := unit_at(st, s)) is not None and x is not u), None)
     if blocker is not None:
         triggers.reveal(st, blocker, ctx)
-        say(ctx, Text("A hidden {card} is revealed.", card=C.name(blocker["card"])))
+        say(ctx, make_text("A hidden {card} is revealed.", card=C.name(blocker["card"])))
         return
     enter(st, u, new, ctx)

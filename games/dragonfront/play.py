@@ -18,6 +18,7 @@ from games.dragonfront.board import (
     in_home,
     new_fort,
     new_unit,
+    pieces_of,
     place_unit,
     race_of,
     row_of,
@@ -33,7 +34,7 @@ from games.dragonfront.movement import free_for
 from games.dragonfront.state import STRONGHOLD, DFState, Fort, Target, Unit
 from games.dragonfront.stats import has, power
 from games.dragonfront.triggers import arrived, fort_built, reveal, trigger
-from games.text import Text, seat_ref
+from games.text import make_text, seat_ref
 
 _CHAPELS: Final = C.cards_with("unaligned_tax")
 """The forts that tax Unaligned cards (Roadside Chapel)."""
@@ -55,7 +56,9 @@ _DEPLOY_CHANGERS: Final = _BREACH_GIVERS | deploy_more.givers()
 def champion_cost(st: DFState, seat: int) -> int:
     """The champion costs 15 less the own Stronghold's damage and the banked tokens (never < 0)."""
     p = st.players[seat]
-    return max(0, 15 - (STRONGHOLD - p["sh"]) - p["tokens"])
+    sh: int = p["sh"]  # typed locals: native sums when compiled
+    tokens: int = p["tokens"]
+    return max(0, 15 - (STRONGHOLD - sh) - tokens)
 
 
 def card_cost(st: DFState, seat: int, cid: str, *, hand: bool = True) -> int:
@@ -65,18 +68,21 @@ def card_cost(st: DFState, seat: int, cid: str, *, hand: bool = True) -> int:
     if cid == p["champion"]:
         return champion_cost(st, seat)
     c = C.card(cid)
-    if c["type"] == "champion":  # a copy in hand (Infinite Recursion): no tokens banked on it
+    kind: str = c["type"]  # typed locals: native compares and sums when compiled
+    if kind == "champion":  # a copy in hand (Infinite Recursion): no tokens banked on it
         return max(0, 15 - (STRONGHOLD - p["sh"]))
-    cost: int = c["cost"] + _cost_change(st, seat, c["type"])
+    printed: int = c["cost"]
+    cost = printed + _cost_change(st, seat, kind)
     if "cost_is" in c:
-        cost += amount(st, c["cost_is"], Ctx(owner=seat)) - c["cost"]
+        cost += amount(st, c["cost_is"], Ctx(owner=seat)) - printed
     if "discount" in c:
         cost -= _discount(st, seat, c["discount"])
     if st.forts:
         unaligned, first_unit = _fort_taxes(st, seat)
-        if c["faction"] == "Unaligned":
+        faction: str = c["faction"]
+        if faction == "Unaligned":
             cost += unaligned
-        if c["type"] == "unit" and p.get("unit_turn") != st.turn:
+        if kind == "unit" and p.get("unit_turn") != st.turn:
             cost += first_unit
     if hand and p.get("mods"):
         cost += hand_mods.cost_change(p, cid)
@@ -120,14 +126,16 @@ def _cost_change(st: DFState, seat: int, kind: str) -> int:
 
 
 def _cost_changes(st: DFState, seat: int) -> dict[str, int]:
-    """Returns the cost changes a seat's own units and forts make, by card type."""
+    """Returns the cost changes a seat's own units and forts make, by card type (looking only
+    through the pieces of cards that change costs, kept with the board key: `pieces_of`)."""
     changes: dict[str, int] = {}
-    for pieces in (st.units, st.forts):
-        for x in pieces:
-            if x["card"] in _COST_CHANGERS and x["owner"] == seat:
-                for a in x["ab"]:
-                    if a["on"] == "cost":
-                        changes[a["kind"]] = changes.get(a["kind"], 0) + a["n"]
+    for x in pieces_of(st, _COST_CHANGERS):
+        owner: int = x["owner"]  # typed: a native compare when compiled
+        if owner == seat:
+            abilities: list[dict[str, Any]] = x["ab"]  # typed: a native loop
+            for a in abilities:
+                if a["on"] == "cost":
+                    changes[a["kind"]] = changes.get(a["kind"], 0) + a["n"]
     return changes
 
 
@@ -161,8 +169,9 @@ def _plain_board(st: DFState) -> bool:
 
 
 def _usual_spaces(st: DFState, seat: int, c: dict[str, Any], granted: bool) -> list[list[int]]:
-    breach = granted or bool(c["kw"].get("BREACH"))
-    blessed = bool(c["kw"].get("BLESSBREACH"))
+    kw: dict[str, int] = c["kw"]  # typed: native `get`s, not method calls
+    breach = granted or bool(kw.get("BREACH"))
+    blessed = bool(kw.get("BLESSBREACH"))
     width = 2 if c["giant"] else 1
     still = st.cache.still
     key = (seat, breach, width, blessed)
@@ -386,7 +395,7 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
         blockers = [x for x in blockers if all(x is not y for y in carriers)]
         if blockers:
             reveal(st, blockers[0], ctx)
-            say(ctx, Text("A hidden {card} of {player} holds that space.",
+            say(ctx, make_text("A hidden {card} of {player} holds that space.",
                           card=C.name(blockers[0]["card"]), player=seat_ref(blockers[0]["owner"])))
             return
     p["mana"] -= cost
@@ -404,7 +413,7 @@ def play(st: DFState, seat: int, action: Play, ctx: Ctx) -> None:
             deploy_more.unload(st, carriers, ctx)
         _deploy(st, seat, action, spaces, ctx, mod)
     else:
-        say(ctx, Text("{player} casts {card}.", player=seat_ref(seat), card=c["name"]))
+        say(ctx, make_text("{player} casts {card}.", player=seat_ref(seat), card=c["name"]))
         spell = c["modes"][action.mode] if action.mode >= 0 else c
         other = find_unit(st, int(action.where.split("-")[1])) if action.where[0] == "P" else None
         run_effects(st, spell["do"], Ctx(owner=seat, target=target_of(st, action.where),
@@ -434,11 +443,11 @@ def _deploy(st: DFState, seat: int, action: Play, spaces: list[int], ctx: Ctx,
     u["just_played"] = True
     place_unit(st, u)
     if u["hidden"]:
-        say(ctx, Text("{player} deploys a hidden unit.", player=seat_ref(seat)))
-        say(ctx, Text("You deploy {card} (hidden) on {space}.", card=c["name"],
+        say(ctx, make_text("{player} deploys a hidden unit.", player=seat_ref(seat)))
+        say(ctx, make_text("You deploy {card} (hidden) on {space}.", card=c["name"],
                       space=space_name(spaces[0], seat)), (seat,))
     else:
-        say(ctx, Text("{player} deploys {card}.", player=seat_ref(seat), card=c["name"]))
+        say(ctx, make_text("{player} deploys {card}.", player=seat_ref(seat), card=c["name"]))
     deploy_more.landed(st, u, ctx)
     if action.mode >= 0:
         run_effects(st, c["modes"][action.mode]["do"], Ctx(owner=seat, me=u, events=ctx.events))
@@ -464,7 +473,7 @@ def _build(st: DFState, seat: int, cid: str, spaces: list[int], ctx: Ctx, mode: 
         if f["sp"] in st.blessed and not f["kw"].get("BLESSED"):
             st.blessed.remove(f["sp"])
     st.forts.sort(key=lambda x: x["id"])
-    say(ctx, Text("{player} builds {card}.", player=seat_ref(seat), card=C.name(cid)))
+    say(ctx, make_text("{player} builds {card}.", player=seat_ref(seat), card=C.name(cid)))
     trigger(st, built[0], "spawn", ctx)
     fort_built(st, built[0], ctx, played=True)
     resolve_deaths(st, ctx)

@@ -7,7 +7,7 @@ from games.dragonfront import cards as C
 from games.dragonfront import damage
 from games.dragonfront.context import Ctx, say
 from games.dragonfront.state import HAND_LIMIT, MANA_CAP, DFState
-from games.text import Text, seat_ref
+from games.text import make_text, seat_ref
 
 
 def locked_lanes(st: DFState, seat: int) -> set[int]:
@@ -41,25 +41,25 @@ def draw(st: DFState, seat: int, ctx: Ctx) -> None:
     p = st.players[seat]
     if not p["deck"]:
         p["fatigue"] += 1
-        say(ctx, Text("{player}'s deck is empty: fatigue deals {n}.", player=seat_ref(seat),
+        say(ctx, make_text("{player}'s deck is empty: fatigue deals {n}.", player=seat_ref(seat),
                       n=p["fatigue"]))
         damage.damage_stronghold(st, seat, p["fatigue"], ctx, source=None)
         return
     cid = p["deck"].pop()
     if len(p["hand"]) >= HAND_LIMIT:
-        say(ctx, Text("{player}'s hand is full: the drawn card is burned.", player=seat_ref(seat)))
-        say(ctx, Text("It was {card}.", card=C.name(cid)), (seat,))
+        say(ctx, make_text("{player}'s hand is full: the drawn card is burned.", player=seat_ref(seat)))
+        say(ctx, make_text("It was {card}.", card=C.name(cid)), (seat,))
         return
     p["hand"].append(cid)
-    say(ctx, Text("You draw {card}.", card=C.name(cid)), (seat,))
+    say(ctx, make_text("You draw {card}.", card=C.name(cid)), (seat,))
 
 
 def add_to_hand(st: DFState, seat: int, cid: str, ctx: Ctx) -> None:
     """Puts a card into a hand; a full hand loses it."""
     p = st.players[seat]
     if len(p["hand"]) >= HAND_LIMIT:
-        say(ctx, Text("{player}'s hand is full: {card} is lost.", player=seat_ref(seat),
+        say(ctx, make_text("{player}'s hand is full: {card} is lost.", player=seat_ref(seat),
                       card=C.name(cid)))
         return
     p["hand"].append(cid)
-    say(ctx, Text("{card} is added to your hand.", card=C.name(cid)), (seat,))
+    say(ctx, make_text("{card} is added to your hand.", card=C.name(cid)), (seat,))

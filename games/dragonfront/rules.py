@@ -49,7 +49,7 @@ from games.dragonfront.timed import expire
 from games.dragonfront.triggers import discarded, trigger
 from games.dragonfront.triggers_more import foe_income
 from games.rng import Rng
-from games.text import Text, join_texts, plural, seat_ref
+from games.text import join_texts, make_text, plural, seat_ref
 
 OPENING_HAND: Final = 4
 WIN_SCORE: Final = 15
@@ -94,21 +94,21 @@ def check_decks(raw: Any) -> list[dict[str, Any] | None] | None:
     if raw is None:
         return None
     if not isinstance(raw, list | tuple) or len(raw) != 2:
-        raise ValueError(Text("deck needs one entry per seat (None for the faction's base deck)."))
+        raise ValueError(make_text("deck needs one entry per seat (None for the faction's base deck)."))
     out: list[dict[str, Any] | None] = []
     for seat, entry in enumerate(raw):
         if entry is None:
             out.append(None)
             continue
         if not isinstance(entry, dict) or not isinstance(entry.get("cards"), list | tuple):
-            raise ValueError(Text("Seat {seat}'s deck needs a faction, a champion and cards.",
+            raise ValueError(make_text("Seat {seat}'s deck needs a faction, a champion and cards.",
                                   seat=seat + 1))
         faction = str(entry.get("faction", "")).lower()
         title = next((f for f in C.FACTIONS if f.lower() == faction), faction)
         champion, cards = str(entry.get("champion", "")), [str(c) for c in entry["cards"]]
         problems = C.validate_deck(title, champion, cards)
         if problems:
-            raise ValueError(Text("Seat {seat}'s deck cannot be played: {problems}", seat=seat + 1,
+            raise ValueError(make_text("Seat {seat}'s deck cannot be played: {problems}", seat=seat + 1,
                                   problems=join_texts(problems, " ")))
         out.append({"faction": faction, "champion": champion, "cards": cards})
     return out
@@ -166,7 +166,7 @@ def start_turn(st: DFState, ctx: Ctx) -> None:
     p = st.players[seat]
     p["discarded"] = False
     st.turn_actions = 0
-    say(ctx, Text("Turn {turn}: {player} to play.", turn=st.turn + 1, player=seat_ref(seat)))
+    say(ctx, make_text("Turn {turn}: {player} to play.", turn=st.turn + 1, player=seat_ref(seat)))
     for u in st.units:
         if u["owner"] == seat:
             u["acted"] = u["shifted"] = u["sick"] = False
@@ -216,7 +216,7 @@ def end_turn(st: DFState, ctx: Ctx) -> None:
         st.result = {"winners": [] if a == b else [0 if a > b else 1],
                      "reason": DFTermination.TURN_LIMIT.value}
         st.phase = "over"
-        say(ctx, Text("The turn limit is reached."))
+        say(ctx, make_text("The turn limit is reached."))
         return
     start_turn(st, ctx)
 
@@ -257,9 +257,9 @@ def outcome(st: DFState) -> Outcome | None:
     return Outcome(tuple(st.result["winners"]), DFTermination(reason), _REASONS[reason])
 
 
-_REASONS: Final = {DFTermination.STRONGHOLD.value: Text("Stronghold destroyed"),
-            DFTermination.BOTH_STRONGHOLDS.value: Text("both Strongholds fell"),
-            DFTermination.TURN_LIMIT.value: Text("turn limit")}
+_REASONS: Final = {DFTermination.STRONGHOLD.value: make_text("Stronghold destroyed"),
+            DFTermination.BOTH_STRONGHOLDS.value: make_text("both Strongholds fell"),
+            DFTermination.TURN_LIMIT.value: make_text("turn limit")}
 """How each ending reads in the result line (the termination's value, translatable)."""
 
 
@@ -296,16 +296,17 @@ def _play_actions(st: DFState, seat: int, like: Action | None) -> list[Action]:
     wanted = like.card if isinstance(like, Play) else None
     out: list[Action] = []
     hand: list[str] = p["hand"]
+    mana: int = p["mana"]  # typed: native compares when compiled
     seen: set[str] = set()  # each card once, in hand order (a set: native when compiled)
     for cid in hand:
         if cid in seen:
             continue
         seen.add(cid)
-        if (wanted is None or cid == wanted) and card_cost(st, seat, cid) <= p["mana"] \
+        if (wanted is None or cid == wanted) and card_cost(st, seat, cid) <= mana \
                 and C.is_supported(cid):
             out.extend(plays(st, seat, cid))
     champ = p["champion"]
-    if champ and (wanted is None or champ == wanted) and champion_cost(st, seat) <= p["mana"]:
+    if champ and (wanted is None or champ == wanted) and champion_cost(st, seat) <= mana:
         out.extend(plays(st, seat, champ))
     return out
 
@@ -316,7 +317,8 @@ def _unit_actions(st: DFState, seat: int, like: Action | None) -> list[Action]:
     wanted = like.unit if isinstance(like, (Activate, Shift)) else None
     out: list[Action] = []
     for u in st.units:
-        if u["owner"] != seat or (wanted is not None and u["id"] != wanted):
+        owner: int = u["owner"]  # typed: a native compare when compiled
+        if owner != seat or (wanted is not None and u["id"] != wanted):
             continue
         may_shift = not u["shifted"] and not u["sick"] and not u["stun"]
         if u["acted"] and not may_shift:
@@ -377,14 +379,14 @@ def apply_action(st: DFState, seat: int, action: Action, ctx: Ctx) -> None:
             u = find_unit(st, uid)
             if u is not None:
                 u["shifted"] = True
-                say_about(ctx, u, Text("{card} shifts lanes.", card=C.name(u["card"])))
+                say_about(ctx, u, make_text("{card} shifts lanes.", card=C.name(u["card"])))
                 slide(st, u, d, ctx)
                 resolve_deaths(st, ctx)
         case Bank(n=n):
             p = st.players[seat]
             p["mana"] -= n
             p["tokens"] += n
-            say(ctx, Text("{player} banks {n} mana on the champion.", player=seat_ref(seat), n=n))
+            say(ctx, make_text("{player} banks {n} mana on the champion.", player=seat_ref(seat), n=n))
         case Discard(card=cid):
             _discard(st, seat, cid, ctx)
     check_end(st)
@@ -395,7 +397,7 @@ def _discard(st: DFState, seat: int, cid: str, ctx: Ctx) -> None:
     p["hand"].remove(cid)
     p["discarded"] = True
     gain_mana(st, seat, 1)
-    say(ctx, Text("{player} discards {card} for 1 mana.", player=seat_ref(seat),
+    say(ctx, make_text("{player} discards {card} for 1 mana.", player=seat_ref(seat),
                   card=C.name(cid)))
     note_discard(st, seat, cid)
     hand_mods.trim(p)

@@ -47,15 +47,17 @@ class Still:
     """What `board.still` keeps while nothing changes (one listing, one activation's plan): each
     unit's keywords, who stands where, the walls' spaces, whether auras and other changes reach
     a side, and the listing's own answers (`play`: costs, taxes, spaces; `deploy_more`), each
-    in a typed field, so that compiled code reads them without building a key."""
+    in a typed field, so that compiled code reads them without building a key. A state makes
+    one and empties it after each use (`reset`), rather than making ten containers a listing."""
 
     __slots__ = ("breach_auras", "costs", "deploy_givers", "keywords", "occupancy", "plain",
                  "side_mods", "sides", "spaces", "taxes", "walls")
 
-    def __init__(self, occupancy: dict[int, Unit], walls: set[int]) -> None:
+    def __init__(self) -> None:
         self.keywords: dict[int, dict[str, int]] = {}
-        self.occupancy = occupancy
-        self.walls = walls
+        self.occupancy: list[Unit | None] = [None] * 16
+        """The unit on each space (0-15), or None (a list: no hashing, unlike a dict)."""
+        self.walls: set[int] = set()
         self.sides: dict[int, list[tuple[dict[str, Any], dict[str, Any] | None]]] = {}
         self.side_mods: dict[int, bool] = {}
         self.costs: dict[int, dict[str, int]] = {}
@@ -71,6 +73,22 @@ class Still:
         self.deploy_givers: bool | None = None
         """Whether a piece that lets units deploy elsewhere stands (`deploy_more`)."""
 
+    def reset(self) -> None:
+        """Forgets everything, for the next use."""
+        self.keywords.clear()
+        occupancy = self.occupancy
+        for sp in range(16):
+            occupancy[sp] = None
+        self.walls.clear()
+        self.sides.clear()
+        self.side_mods.clear()
+        self.costs.clear()
+        self.taxes.clear()
+        self.spaces.clear()
+        self.breach_auras.clear()
+        self.plain = None
+        self.deploy_givers = None
+
 
 class Caches:
     """A state's short-lived caches and markers, never part of its JSON, its copies or its
@@ -82,10 +100,13 @@ class Caches:
     One real attribute with typed fields rather than keys in the instance's `__dict__`: compiled
     with mypyc, `DFState` is a native class with no `__dict__`, and a field read is a C access."""
 
-    __slots__ = ("aura_pieces", "by_cards", "fallen", "hold_end", "listed", "nightfall", "still")
+    __slots__ = ("aura_pieces", "by_cards", "fallen", "hold_end", "listed", "nightfall", "spare",
+                 "still")
 
     def __init__(self) -> None:
         self.still: Still | None = None
+        self.spare: Still | None = None
+        """The state's one `Still`, empty while `still` is None (made on first use)."""
         self.listed: tuple[int, tuple[Any, ...], list[Any]] | None = None
         self.by_cards: tuple[tuple[int, int, int], dict[frozenset[str], list[Unit | Fort]]] | None = None
         self.aura_pieces: tuple[tuple[int, int, int], tuple[list[Unit], list[Fort], bool]] | None = None

@@ -7,7 +7,6 @@ stats in turn, so the two modules refer to each other as modules.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any, Final
 
 from games.dragonfront import cards as C
@@ -30,9 +29,10 @@ def has(st: DFState, u: Unit, kw: str) -> int:
         if kws is None:
             kws = cached[u["id"]] = _night(st, _all_keywords(st, u))
         return kws.get(kw) or 0
-    v: int = u["kw"].get(kw, 0)
+    printed: dict[str, int] = u["kw"]  # typed locals: native `get`s, not method calls
+    v = printed.get(kw, 0)
     if not v:
-        tmp = u.get("tmpkw")
+        tmp: dict[str, int] | None = u.get("tmpkw")
         if tmp and tmp.get(kw):
             v = tmp[kw]
         elif kw not in _GRANTABLE or not _has_mods(st, u):
@@ -138,32 +138,32 @@ class Sides:
         return shared
 
 
-def shown(st: DFState, u: Unit, labels: tuple[str, ...],
+def shown(st: DFState, u: Unit, order: dict[str, int],
           sides: Sides | None = None) -> tuple[int, int, list[str]]:
-    """Returns a unit's power, maximum health and the `labels` it has, as `power`, `max_health`
-    and `has` give them, working the auras out once (what a view shows of every unit); `sides`
-    keeps what is the same for every unit of a view (`Sides`)."""
+    """Returns a unit's power, maximum health and the labels of `order` it has (each label with
+    its place: `label_order`), as `power`, `max_health` and `has` give them, working the auras out
+    once (what a view shows of every unit); `sides` keeps what is the same for every unit of a
+    view (`Sides`)."""
     if sides is None:
         sides = Sides(st)
     eot = u["eotpw"]
     p: int = (u["pw"] if eot is None else eot) + u.get("tmp", 0)
     h: int = u["hp"]
     granted = None
-    owner = u["owner"]
+    owner: int = u["owner"]  # typed locals: native reads and calls when compiled
     if sides.mods[owner] or _has_statics(u):
         pw, hp, granted = _mods(st, u, shared=sides.of(st, owner))
         p = granted["SETPW"] if "SETPW" in granted else p + pw
         h += hp
-    kw = u["kw"]
+    kw: dict[str, int] = u["kw"]
     if kw.get("UNION"):
         rows = {row_of(s) for s in u["sp"]}
         p += sum(1 for o in st.units if o is not u and o["owner"] == owner
                  and row_of(o["sp"][0]) in rows)
-    tmp = u.get("tmpkw")
+    tmp: dict[str, int] | None = u.get("tmpkw")
     if tmp or granted:
-        traits = _shown_traits(u, labels, tmp, granted, sides.night)
+        traits = _shown_traits(u, order, tmp, granted, sides.night)
     elif kw:  # printed or granted keywords only: a dict's keys are already distinct
-        order = _label_order(labels)
         traits = [k for k, v in kw.items() if v and k in order]
         if traits:
             if sides.night:
@@ -175,11 +175,10 @@ def shown(st: DFState, u: Unit, labels: tuple[str, ...],
     return p if p > 0 else 0, h, traits
 
 
-def _shown_traits(u: Unit, labels: tuple[str, ...], tmp: dict[str, int] | None,
+def _shown_traits(u: Unit, order: dict[str, int], tmp: dict[str, int] | None,
                   granted: dict[str, int] | None, night: bool) -> list[str]:
-    """The `labels` a unit has, in their order: printed or granted, this turn's (`tmp`), or from
-    auras (`granted`), less RANGE and CATAPULT while a NIGHTFALL fort stands (`night`)."""
-    order = _label_order(labels)
+    """The labels of `order` a unit has, in their order: printed or granted, this turn's (`tmp`),
+    or from auras (`granted`), less RANGE and CATAPULT while a NIGHTFALL fort stands (`night`)."""
     held = {k for k, v in u["kw"].items() if v and k in order}
     for extra in (tmp, granted):
         if extra:
@@ -189,8 +188,9 @@ def _shown_traits(u: Unit, labels: tuple[str, ...], tmp: dict[str, int] | None,
     return sorted(held, key=order.__getitem__)
 
 
-@cache
-def _label_order(labels: tuple[str, ...]) -> dict[str, int]:
+def label_order(labels: tuple[str, ...]) -> dict[str, int]:
+    """Returns each label with its place, what `shown` takes (made once by its caller: a cached
+    function would be a call through Python for every unit)."""
     return {k: i for i, k in enumerate(labels)}
 
 
@@ -232,8 +232,10 @@ def shared_sources(st: DFState, owner: int) -> list[tuple[Ability, dict[str, Any
     sources: list[tuple[Ability, dict[str, Any] | None]] = []
     units, forts, _ = _aura_pieces(st)
     for src in units:
-        if src["owner"] == owner:
-            for a in src["ab"]:
+        held_by: int = src["owner"]  # typed: a native compare when compiled
+        if held_by == owner:
+            abilities: list[Ability] = src["ab"]  # typed: a native loop when compiled
+            for a in abilities:
                 if a["on"] == "aura":
                     sources.append((a, src))
     champ = st.players[owner]["champion"]
@@ -243,7 +245,8 @@ def shared_sources(st: DFState, owner: int) -> list[tuple[Ability, dict[str, Any
                 sources.append((a, None))
     for f in forts:
         on = "aura" if f["owner"] == owner else "foe_aura"
-        for a in f["ab"]:
+        abilities = f["ab"]
+        for a in abilities:
             if a["on"] == on:
                 sources.append((a, f))
     return sources

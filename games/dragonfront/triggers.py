@@ -9,6 +9,8 @@ the interpreter's (`effects`, `damage`, `movement`, `resources`) refer to each o
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.dragonfront import cards as C
 from games.dragonfront import effects, triggers_more
 from games.dragonfront.board import (
@@ -19,25 +21,28 @@ from games.dragonfront.board import (
     is_alive,
     lane_of,
     listening,
+    on_board,
     spaces_of,
 )
 from games.dragonfront.conditions import check
 from games.dragonfront.context import Ctx, say_about
 from games.dragonfront.state import DFState, Fort, Unit
-from games.text import Text
+from games.text import make_text
 
 
 def trigger(st: DFState, x: Unit | Fort, on: str, ctx: Ctx, *,
             damaged: Unit | None = None) -> None:
     """Runs a unit's or fort's abilities for one trigger (conditions checked) while it stays."""
-    for a in x["ab"]:
-        if a["on"] == on:
+    abilities: list[dict[str, Any]] = x["ab"]  # typed: a native loop and string compares
+    for a in abilities:
+        held: str = a["on"]
+        if held == on:
             break
     else:
         return  # the usual case: no ability of this trigger
     for a in list(x["ab"]):
         if a["on"] == on and check(st, a.get("if"), x, x["owner"], None):
-            if "pw" in x and x not in st.units:
+            if "pw" in x and not on_board(st, x):
                 return
             if "pw" not in x and x not in st.forts:
                 return
@@ -57,7 +62,7 @@ def unit_damaged(st: DFState, u: Unit, n: int, ctx: Ctx) -> None:
     for f in [f for f in st.forts if f["sp"] in u["sp"] and f["owner"] == u["owner"]
               and f["ab"]]:
         for a in f["ab"]:
-            if a["on"] == "occupant_damaged" and u in st.units and not has_flight_raw(u):
+            if a["on"] == "occupant_damaged" and on_board(st, u) and not has_flight_raw(u):
                 effects.run_effects(st, a["do"], Ctx(owner=f["owner"], me=f, entrant=u,
                                                      dealt=n, events=ctx.events))
 
@@ -171,7 +176,7 @@ def _died(st: DFState, u: Unit, ctx: Ctx) -> None:
 def survived(st: DFState, u: Unit, ctx: Ctx) -> None:
     """A unit took damage and lived: its SURVIVOR abilities."""
     for a in u["ab"]:
-        if a["on"] == "survivor" and u in st.units:
+        if a["on"] == "survivor" and on_board(st, u):
             effects.run_effects(st, a["do"], Ctx(owner=u["owner"], me=u, events=ctx.events))
 
 
@@ -186,7 +191,7 @@ def arrived(st: DFState, u: Unit, ctx: Ctx) -> None:
     for x in listening(st, cards):
         for a in list(x["ab"]):
             watching = a["on"] == "enemy_spawn_lane" and x["owner"] != u["owner"] \
-                and u in st.units and lanes & {lane_of(s) for s in spaces_of(x)}
+                and on_board(st, u) and lanes & {lane_of(s) for s in spaces_of(x)}
             watching = watching or (a["on"] == "enemy_champion_spawn" and u["champ"]
                                     and x["owner"] != u["owner"] and is_alive(st, x))
             if watching or (a["on"] == "own_spawn" and x["owner"] == u["owner"] and x is not u):
@@ -198,10 +203,10 @@ def spring_traps(st: DFState, u: Unit, spaces: list[int], ctx: Ctx) -> None:
     """A ground unit stepped onto `spaces`: the enemy forts there spring their TRAP abilities."""
     for s in spaces:
         f = fort_at(st, s)
-        if f is not None and f["owner"] != u["owner"] and u in st.units:
+        if f is not None and f["owner"] != u["owner"] and on_board(st, u):
             for a in f["ab"]:
                 if a["on"] == "trap" and f in st.forts:
-                    say_about(ctx, u, Text("{card} springs {trap}.", card=C.name(u["card"]),
+                    say_about(ctx, u, make_text("{card} springs {trap}.", card=C.name(u["card"]),
                                            trap=C.name(f["card"])))
                     effects.run_effects(st, a["do"], Ctx(owner=f["owner"], me=f, entrant=u,
                                                          events=ctx.events))
@@ -221,7 +226,7 @@ def enemy_entered(st: DFState, u: Unit, ctx: Ctx) -> None:
 def moved(st: DFState, u: Unit, ctx: Ctx, origin: list[int] | None = None) -> None:
     """A unit moved (from `origin`): its "moved" abilities (conditions checked) while it stays."""
     for a in list(u["ab"]):
-        if a["on"] == "moved" and u in st.units and check(st, a.get("if"), u, u["owner"], None):
+        if a["on"] == "moved" and on_board(st, u) and check(st, a.get("if"), u, u["owner"], None):
             effects.run_effects(st, a["do"], Ctx(owner=u["owner"], me=u, origin=origin,
                                                  events=ctx.events))
 
@@ -245,7 +250,7 @@ def activated(st: DFState, u: Unit, ctx: Ctx) -> None:
     for f in list(st.forts):
         if f["owner"] != u["owner"] and f["sp"] in near:
             for a in f["ab"]:
-                if a["on"] == "enemy_activates_adjacent" and f in st.forts and u in st.units:
+                if a["on"] == "enemy_activates_adjacent" and f in st.forts and on_board(st, u):
                     effects.run_effects(st, a["do"], Ctx(owner=f["owner"], me=f, entrant=u,
                                                          events=ctx.events))
 
@@ -255,7 +260,7 @@ def nudged(st: DFState, u: Unit, ctx: Ctx) -> None:
     cards = C.listeners("nudged")
     for x in listening(st, cards):
         for a in list(x["ab"]):
-            if a["on"] == "nudged" and u in st.units:
+            if a["on"] == "nudged" and on_board(st, u):
                 effects.run_effects(st, a["do"], Ctx(owner=x["owner"], me=x, entrant=u,
                                                      events=ctx.events))
 

@@ -5,7 +5,6 @@ sample of it drawn for the hard computer player."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import Any, Final
 
 from games.core import View, header
@@ -16,7 +15,7 @@ from games.dragonfront.card_words import CONTEXT
 from games.dragonfront.play import card_cost, champion_cost
 from games.dragonfront.rules import mana_income
 from games.dragonfront.state import DFState, Fort, Player, Unit, copy
-from games.dragonfront.stats import Sides, shown
+from games.dragonfront.stats import Sides, label_order, shown
 from games.rng import Rng
 from games.text import Text, Translate, english, term
 
@@ -24,6 +23,7 @@ TRAIT_LABELS: Final = ("FLIGHT", "RANGE", "SPRINT", "RUSH", "ARMOR", "STEALTH", 
                 "DEATHBLOW", "BREACH", "BERSERK", "UNION", "CATAPULT", "SHIFT", "PUSH", "STEELWARD",
                 "BLESS", "REGEN", "SIPHON", "GUARD")
 """The keywords a unit's view lists (auras included), in this order."""
+TRAIT_ORDER: Final = label_order(TRAIT_LABELS)
 
 
 def view(st: DFState, seat: int | None) -> View:
@@ -57,16 +57,24 @@ def _player(st: DFState, s: int, p: Player) -> dict[str, Any]:
     }
 
 
-@cache
+_CHAMPIONS: Final[dict[str, dict[str, Any]]] = {}
+"""The printed part of each waiting champion's view once made (`_champion`)."""
+
+
 def _champion(cid: str) -> dict[str, Any]:
-    """The printed part of a waiting champion's view (copied into each view, never shared)."""
-    c = C.card(cid)
-    return {"card": cid, "name": c["name"], "cost": 0, "power": c["power"],
-            "health": c["health"], "text": text_of(cid)}
+    """The printed part of a waiting champion's view (copied into each view, never shared),
+    made once (kept in a dict: compiled code calls a cached function through Python)."""
+    found = _CHAMPIONS.get(cid)
+    if found is None:
+        c = C.card(cid)
+        found = _CHAMPIONS[cid] = {"card": cid, "name": c["name"], "cost": 0,
+                                   "power": c["power"], "health": c["health"],
+                                   "text": text_of(cid)}
+    return found
 
 
 def _unit(st: DFState, u: Unit, sides: Sides, table: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    pw, top, traits = shown(st, u, TRAIT_LABELS, sides)
+    pw, top, traits = shown(st, u, TRAIT_ORDER, sides)
     cid = u["card"]
     return {
         "id": u["id"], "card": cid, "name": table[cid]["name"], "owner": u["owner"],
