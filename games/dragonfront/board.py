@@ -133,9 +133,9 @@ def on_board(st: DFState, x: object) -> bool:
     return False
 
 
-def is_alive(st: DFState, x: Unit | Fort) -> bool:
+def is_alive(st: DFState, x: object) -> bool:
     """Tells whether this very unit or fort is still on the board."""
-    return any(x is u for u in st.units) or any(x is f for f in st.forts)
+    return on_board(st, x) or any(x is f for f in st.forts)
 
 
 def has_flight_raw(u: Unit) -> bool:

@@ -15,6 +15,7 @@ from games.dragonfront.board import (
     enemy_row,
     fort_at,
     fwd,
+    is_alive,
     is_wall,
     lane_of,
     on_board,
@@ -207,7 +208,7 @@ def _act(st: DFState, u: Unit, ctx: Ctx) -> None:
     if real["kind"] == "attack":
         for tgt, d in real["targets"]:
             if on_board(st, u) and st.result is None \
-                    and (isinstance(tgt, tuple) or on_board(st, tgt) or tgt in st.forts):
+                    and (isinstance(tgt, tuple) or is_alive(st, tgt)):
                 strike(st, u, tgt, d, ctx)
         return
     for _ in range(2 if has(st, u, "SPRINT") else 1):
@@ -261,7 +262,7 @@ def _charge(st: DFState, u: Unit, aims: list[Aim], ctx: Ctx) -> None:
     u["charged"] = True
     done: list[Target] = []
     for tgt, d in aims:
-        if all(tgt is not x for x in done) and on_board(st, u) and (on_board(st, tgt) or tgt in st.forts):
+        if all(tgt is not x for x in done) and on_board(st, u) and is_alive(st, tgt):
             done.append(tgt)
             strike(st, u, tgt, d, ctx)
     u.pop("charged", None)
